@@ -1,0 +1,72 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
+import type { AppContext } from './context';
+import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
+import { registerDatabaseRoutes } from './modules/databases/databases.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerAuthHook } from './modules/security/auth.hook';
+import { registerSecurityRoutes } from './modules/security/security.routes';
+import { registerUserRoutes } from './modules/security/users.routes';
+import { registerWebRoutes } from './modules/web/web.routes';
+import { registerErrorHandler } from './platform/error-handler';
+import { loggerOptions } from './platform/logger';
+
+/** Builds the HTTP app from the modules; holds no logic of its own. */
+export async function buildApp(
+  ctx: Omit<AppContext, 'log'>,
+  options: { logStream?: DestinationStream } = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: loggerOptions(ctx.config.logLevel, options.logStream),
+    bodyLimit: ctx.config.bodyLimitBytes,
+    trustProxy: true,
+    // Per-request lines only at debug and below: at info the log stays readable for a person running it.
+    logController: new LogController({
+      disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
+    }),
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  });
+  const fullCtx: AppContext = { ...ctx, log: app.log };
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: false,
+  });
+  // With Redis the login budget is shared by every web process behind a load balancer.
+  const rateLimitRedis = ctx.config.redisUrl
+    ? new Redis(ctx.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
+  await app.register(fastifyRateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'tessera-rate-limit:' } : {}),
+  });
+  registerAuthHook(app, fullCtx);
+  registerHealthRoutes(app);
+  registerSecurityRoutes(app, fullCtx);
+  registerUserRoutes(app, fullCtx);
+  registerBootstrapRoutes(app, fullCtx);
+  registerDatabaseRoutes(app, fullCtx);
+  await registerWebRoutes(app, fullCtx);
+  app.addHook('onClose', async () => {
+    await fullCtx.databases.closeAll();
+    if (rateLimitRedis) await rateLimitRedis.quit().catch(() => undefined);
+  });
+  return { app, ctx: fullCtx };
+}

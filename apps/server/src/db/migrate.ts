@@ -1,0 +1,38 @@
+import { Migrator, type Kysely, type Migration as KyselyMigration, type MigrationProvider } from 'kysely';
+import type { MetadataStore } from './kysely';
+import type { Migration } from './migrations/helpers';
+import { securityMigration } from './migrations/0001_security';
+import { databasesMigration } from './migrations/0002_databases';
+
+/** Ordered by name; later issues append theirs. One set serves SQLite and PostgreSQL. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_security': securityMigration,
+  '0002_databases': databasesMigration,
+};
+
+export async function migrateToLatest(store: MetadataStore): Promise<string[]> {
+  const provider: MigrationProvider = {
+    getMigrations: () =>
+      Promise.resolve(
+        Object.fromEntries(
+          Object.entries(MIGRATIONS).map(([name, migration]): [string, KyselyMigration] => [
+            name,
+            {
+              up: (db: Kysely<unknown>) => migration.up(db, store.dialect),
+              down: (db: Kysely<unknown>) => migration.down(db),
+            },
+          ]),
+        ),
+      ),
+  };
+  const migrator = new Migrator({
+    db: store.db,
+    provider,
+    migrationTableName: 'tessera_migrations',
+    migrationLockTableName: 'tessera_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined)
+    throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,78 @@
+import type { Generated } from 'kysely';
+
+/** Booleans are stored as 0/1 integers and times as ISO-8601 UTC text, the same on SQLite and PostgreSQL. */
+export type Flag = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  active: Flag;
+  created_on: string;
+  changed_on: string;
+  last_login: string | null;
+  login_count: number;
+  fail_login_count: number;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface RolePermissionsTable {
+  id: Generated<number>;
+  role_id: number;
+  permission: string;
+  view_menu: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie value; the cookie itself is never stored. */
+  id: string;
+  user_id: number;
+  created_on: string;
+  expires_on: string;
+}
+
+export interface DatabasesTable {
+  id: Generated<number>;
+  uuid: string;
+  database_name: string;
+  /** The URI with its password removed. */
+  sqlalchemy_uri: string;
+  /** The connection password, encrypted with the secret key; null when the URI has none. */
+  password_encrypted: string | null;
+  backend: string;
+  expose_in_sqllab: Flag;
+  allow_run_async: Flag;
+  allow_dml: Flag;
+  allow_ctas: Flag;
+  allow_cvas: Flag;
+  allow_file_upload: Flag;
+  disable_data_preview: Flag;
+  extra: string;
+  cache_timeout: number | null;
+  force_ctas_schema: string | null;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
+export interface MetadataSchema {
+  users: UsersTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  databases: DatabasesTable;
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from './context';
+import { migrateToLatest } from './db/migrate';
+import { nowIso, openMetadataStore, type MetadataStore } from './db/kysely';
+import { DatabaseRegistry } from './modules/databases/registry';
+import { createDatabase } from './modules/databases/databases.service';
+import { findDatabaseByName } from './modules/databases/databases.repo';
+import { generateExamples } from './modules/examples';
+import { hashPassword } from './modules/security/passwords';
+import { roleIdByName, syncBuiltInRoles } from './modules/security/roles.repo';
+import { findUserByUsername, setUserRoles } from './modules/security/users.repo';
+import type { Config } from './platform/config';
+import { deriveKey } from './platform/crypto';
+import { resolveSecretKey } from './platform/secret-key';
+
+export const EXAMPLES_DATABASE_NAME = 'examples';
+export const EXAMPLES_FILE = 'examples.duckdb';
+export const VERSION = '0.1.0';
+
+export type BaseContext = Omit<AppContext, 'log'>;
+
+/** Secret key, metadata store and migrations: what every command needs before doing anything. */
+export async function openContext(config: Config): Promise<BaseContext> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = resolveSecretKey(config.secretKeyFromEnv, config.dataDir);
+  const store: MetadataStore = openMetadataStore(config.metadataUrl);
+  await migrateToLatest(store);
+  await syncBuiltInRoles(store.db);
+  const credentials = deriveKey(secret, 'credentials');
+  return {
+    config,
+    store,
+    keys: { jwt: new Uint8Array(deriveKey(secret, 'jwt')), csrf: deriveKey(secret, 'csrf'), credentials },
+    databases: new DatabaseRegistry(credentials, config.dataDir),
+    version: VERSION,
+  };
+}
+
+export interface AdminResult {
+  created: boolean;
+  /** Only set when the password was generated here: it is printed once and never stored in clear. */
+  generatedPassword: string | null;
+}
+
+export async function ensureAdmin(
+  ctx: BaseContext,
+  username: string,
+  password: string | null,
+): Promise<AdminResult> {
+  const db = ctx.store.db;
+  if (await findUserByUsername(db, username)) return { created: false, generatedPassword: null };
+  const generated = password === null ? randomBytes(12).toString('base64url') : null;
+  const now = nowIso();
+  const adminRole = await roleIdByName(db, 'Admin');
+  if (adminRole === undefined) throw new Error('Admin role is missing after role sync');
+  const passwordHash = await hashPassword(password ?? generated ?? '');
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('users')
+      .values({
+        username,
+        first_name: username === 'admin' ? 'Admin' : username,
+        last_name: 'User',
+        email: `${username}@tessera.local`,
+        password_hash: passwordHash,
+        active: 1,
+        created_on: now,
+        changed_on: now,
+        last_login: null,
+        login_count: 0,
+        fail_login_count: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setUserRoles(trx, row.id, [adminRole]);
+  });
+  return { created: true, generatedPassword: generated };
+}
+
+/** Builds the example DuckDB file when missing (or when asked) and registers it as `examples`. */
+export async function ensureExamples(ctx: BaseContext, rebuild = false): Promise<{ generated: boolean }> {
+  const file = path.join(ctx.config.dataDir, EXAMPLES_FILE);
+  let generated = false;
+  if (rebuild || !existsSync(file)) {
+    const existing = await findDatabaseByName(ctx.store.db, EXAMPLES_DATABASE_NAME);
+    if (existing) await ctx.databases.evict(existing.id);
+    await generateExamples(file);
+    generated = true;
+  }
+  if (!(await findDatabaseByName(ctx.store.db, EXAMPLES_DATABASE_NAME))) {
+    await createDatabase(ctx, null, {
+      database_name: EXAMPLES_DATABASE_NAME,
+      sqlalchemy_uri: `duckdb:///${EXAMPLES_FILE}`,
+      expose_in_sqllab: true,
+      allow_run_async: false,
+      allow_dml: false,
+      allow_ctas: false,
+      allow_cvas: false,
+      allow_file_upload: false,
+      disable_data_preview: false,
+      extra: '{}',
+      cache_timeout: null,
+      force_ctas_schema: null,
+    });
+  }
+  return { generated };
+}

@@ -1,0 +1,240 @@
+import { createConnector, engineDisplayName, engineOfUri, replaceUriPassword } from '@tessera/connectors';
+import {
+  PASSWORD_MASK,
+  catalogsQuerySchema,
+  databaseCreateSchema,
+  databaseUpdateSchema,
+  listQuerySchema,
+  schemasQuerySchema,
+  tableMetadataQuerySchema,
+  tablesQuerySchema,
+  testConnectionSchema,
+} from '@tessera/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { decryptText } from '../../platform/crypto';
+import { sip40Error } from '../../platform/errors';
+import { parseId, parseInput, parseRisonQuery } from '../../platform/validation';
+import { requirePermission } from '../security/principal';
+import { findDatabase, listDatabases, userNames } from './databases.repo';
+import {
+  accessibleDatabase,
+  canAccessDatabase,
+  createDatabase,
+  splitUri,
+  toDatabase,
+  updateDatabase,
+} from './databases.service';
+import { connectorFailure } from './connector-errors';
+import { buildTableMetadata } from './table-metadata';
+import type { DatabaseRow } from './registry';
+
+const idParam = (request: FastifyRequest): number => parseId((request.params as { id?: unknown }).id);
+const rison = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
+
+export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.store.db;
+  const respond = async (row: DatabaseRow) => {
+    const users = await userNames(db, row.created_by_fk === null ? [] : [row.created_by_fk]);
+    return toDatabase(row, row.created_by_fk === null ? undefined : users.get(row.created_by_fk));
+  };
+  /** Runs engine work, turning engine failures into SIP-40 bodies instead of 500s. */
+  const onEngine = async <T>(row: DatabaseRow, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw connectorFailure(error, engineDisplayName(engineOfUri(row.sqlalchemy_uri)));
+    }
+  };
+
+  app.get('/api/v1/database/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Database');
+    const query = parseRisonQuery(listQuerySchema, rison(request));
+    const { count, rows } = await listDatabases(db, query, (row) => canAccessDatabase(principal, row));
+    const users = await userNames(
+      db,
+      rows.flatMap((row) => (row.created_by_fk === null ? [] : [row.created_by_fk])),
+    );
+    return {
+      count,
+      ids: rows.map((row) => row.id),
+      result: rows.map((row) =>
+        toDatabase(row, row.created_by_fk === null ? undefined : users.get(row.created_by_fk)),
+      ),
+    };
+  });
+
+  app.get('/api/v1/database/:id', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Database');
+    const row = await accessibleDatabase(ctx, principal, idParam(request));
+    return { id: row.id, result: await respond(row) };
+  });
+
+  app.post('/api/v1/database/', async (request, reply) => {
+    const principal = requirePermission(request.principal, 'can_write', 'Database');
+    const body = parseInput(databaseCreateSchema, request.body);
+    const id = await createDatabase(ctx, principal, body);
+    const row = await findDatabase(db, id);
+    if (!row) throw sip40Error(404, 'DATABASE_NOT_FOUND_ERROR', 'The database was not found.');
+    return reply.code(201).send({ id, result: await respond(row) });
+  });
+
+  app.put('/api/v1/database/:id', async (request) => {
+    const principal = requirePermission(request.principal, 'can_write', 'Database');
+    const existing = await accessibleDatabase(ctx, principal, idParam(request));
+    const body = parseInput(databaseUpdateSchema, request.body);
+    await updateDatabase(ctx, principal, existing, body);
+    const row = await accessibleDatabase(ctx, principal, existing.id);
+    return { id: row.id, result: await respond(row) };
+  });
+
+  app.delete('/api/v1/database/:id', async (request) => {
+    const principal = requirePermission(request.principal, 'can_write', 'Database');
+    const row = await accessibleDatabase(ctx, principal, idParam(request));
+    await db.deleteFrom('databases').where('id', '=', row.id).execute();
+    await ctx.databases.evict(row.id);
+    return { message: 'OK' };
+  });
+
+  app.post('/api/v1/database/test_connection/', async (request) => {
+    requirePermission(request.principal, 'can_write', 'Database');
+    const body = parseInput(testConnectionSchema, request.body);
+    let uri = body.sqlalchemy_uri;
+    const { password } = splitUri(ctx, uri);
+    if (password === PASSWORD_MASK && body.id !== undefined) {
+      const stored = await findDatabase(db, body.id);
+      if (stored?.password_encrypted)
+        uri = replaceUriPassword(uri, decryptText(ctx.keys.credentials, stored.password_encrypted));
+    }
+    const connector = createConnector(uri, { baseDir: ctx.config.dataDir, readOnlyFile: true });
+    try {
+      await connector.testConnection();
+    } catch (error) {
+      throw connectorFailure(error, connector.engineName);
+    } finally {
+      await connector.close().catch(() => undefined);
+    }
+    return { message: 'OK' };
+  });
+
+  app.get('/api/v1/database/:id/catalogs/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Database');
+    const row = await accessibleDatabase(ctx, principal, idParam(request));
+    const { force } = parseRisonQuery(catalogsQuerySchema, rison(request));
+    const connector = ctx.databases.connectorFor(row);
+    return {
+      result: await onEngine(row, () =>
+        ctx.databases.cached(row.id, 'catalogs', force, () => connector.getCatalogs()),
+      ),
+    };
+  });
+
+  app.get('/api/v1/database/:id/schemas/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Database');
+    const row = await accessibleDatabase(ctx, principal, idParam(request));
+    const { force, catalog } = parseRisonQuery(schemasQuerySchema, rison(request));
+    const connector = ctx.databases.connectorFor(row);
+    const schemas = await onEngine(row, () =>
+      ctx.databases.cached(row.id, `schemas|${catalog ?? ''}`, force, () =>
+        connector.getSchemas(catalog ?? null),
+      ),
+    );
+    return { result: schemas };
+  });
+
+  app.get('/api/v1/database/:id/tables/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Database');
+    const row = await accessibleDatabase(ctx, principal, idParam(request));
+    const query = parseRisonQuery(tablesQuerySchema, rison(request));
+    const connector = ctx.databases.connectorFor(row);
+    const tables = await onEngine(row, () =>
+      ctx.databases.cached(
+        row.id,
+        `tables|${query.catalog_name ?? ''}|${query.schema_name}`,
+        query.force,
+        () => connector.getTables(query.schema_name, query.catalog_name ?? null),
+      ),
+    );
+    return {
+      count: tables.length,
+      result: tables.map((table) => ({ value: table.name, type: table.type, extra: null })),
+    };
+  });
+
+  const tableMetadata = async (
+    request: FastifyRequest,
+    name: string,
+    schema: string | undefined,
+    catalog: string | undefined,
+  ) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Database');
+    const row = await accessibleDatabase(ctx, principal, idParam(request));
+    const connector = ctx.databases.connectorFor(row);
+    const metadata = await onEngine(row, () =>
+      connector.getTableMetadata(name, schema ?? null, catalog ?? null),
+    );
+    if (!metadata)
+      throw sip40Error(
+        404,
+        'TABLE_NOT_FOUND_ERROR',
+        `Table ${schema ? `${schema}.` : ''}${name} was not found.`,
+      );
+    return buildTableMetadata(connector, metadata, schema ?? null);
+  };
+
+  app.get('/api/v1/database/:id/table_metadata/', async (request) => {
+    const { name, schema, catalog } = parseInput(tableMetadataQuerySchema, request.query);
+    return tableMetadata(request, name, schema, catalog);
+  });
+
+  app.get('/api/v1/database/:id/table/:table/:schema/', async (request) => {
+    const params = request.params as { table?: string; schema?: string };
+    const { name, schema } = parseInput(tableMetadataQuerySchema, {
+      name: params.table,
+      schema: params.schema === 'null' ? undefined : params.schema,
+    });
+    return tableMetadata(request, name, schema, undefined);
+  });
+
+  app.get('/api/v1/database/:id/table_metadata/extra/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Database');
+    const { name, schema, catalog } = parseInput(tableMetadataQuerySchema, request.query);
+    const row = await accessibleDatabase(ctx, principal, idParam(request));
+    const connector = ctx.databases.connectorFor(row);
+    return onEngine(row, () => connector.getTableExtraMetadata(name, schema ?? null, catalog ?? null));
+  });
+
+  const selectStar = async (request: FastifyRequest) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Database');
+    const params = request.params as { table?: string; schema?: string };
+    const { name, schema } = parseInput(tableMetadataQuerySchema, {
+      name: params.table,
+      schema: params.schema,
+    });
+    const row = await accessibleDatabase(ctx, principal, idParam(request));
+    const connector = ctx.databases.connectorFor(row);
+    const metadata = await onEngine(row, () => connector.getTableMetadata(name, schema ?? null, null));
+    if (!metadata) throw sip40Error(404, 'TABLE_NOT_FOUND_ERROR', 'Table not found on the database');
+    return {
+      result: connector.selectStar(
+        name,
+        schema ?? null,
+        metadata.columns.map((column) => column.name),
+        100,
+      ),
+    };
+  };
+  app.get('/api/v1/database/:id/select_star/:table/', selectStar);
+  app.get('/api/v1/database/:id/select_star/:table/:schema/', selectStar);
+
+  app.get('/api/v1/database/:id/function_names/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Database');
+    const row = await accessibleDatabase(ctx, principal, idParam(request));
+    const connector = ctx.databases.connectorFor(row);
+    return {
+      function_names: await onEngine(row, () =>
+        ctx.databases.cached(row.id, 'functions', false, () => connector.getFunctionNames()),
+      ),
+    };
+  });
+}

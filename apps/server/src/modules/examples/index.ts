@@ -1,0 +1,8 @@
+export {
+  DEFAULT_EXAMPLES_SEED,
+  EXAMPLE_TABLES,
+  generateExamples,
+  type ExampleTableName,
+  type ExamplesSummary,
+  type GenerateExamplesOptions,
+} from './generate';

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { messageError } from '../../platform/errors';
+import { loadPrincipal, type Principal } from './principal';
+import { SESSION_COOKIE, csrfTokenMatches, resolveSession } from './sessions';
+import { verifyToken } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Paths that establish a session and so cannot carry its token yet. */
+const CSRF_EXEMPT_PATHS = new Set([
+  '/login/',
+  '/login',
+  '/api/v1/security/login',
+  '/api/v1/security/refresh',
+]);
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Resolves who is calling (bearer JWT for scripts, session cookie for browsers) and enforces CSRF on
+ * cookie-authenticated mutating requests. Routes then decide what the principal may do.
+ */
+export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    request.principal = null;
+    const path = request.url.split('?', 1)[0] ?? '';
+    if (path === '/health' || path.startsWith('/static/') || path.startsWith('/assets/')) return;
+    const token = bearerToken(request);
+    if (token !== null) {
+      if (path === '/api/v1/security/refresh') return;
+      const userId = await verifyToken(ctx.keys.jwt, token, 'access');
+      if (userId !== null) request.principal = await loadPrincipal(ctx.store.db, userId, 'bearer', null);
+      return;
+    }
+    const cookie = request.cookies[SESSION_COOKIE];
+    if (cookie === undefined) return;
+    const session = await resolveSession(ctx.store.db, cookie);
+    if (!session) return;
+    request.principal = await loadPrincipal(ctx.store.db, session.userId, 'cookie', session.sessionId);
+    if (request.principal && !SAFE_METHODS.has(request.method) && !CSRF_EXEMPT_PATHS.has(path)) {
+      const presented = request.headers['x-csrftoken'];
+      if (typeof presented !== 'string' || presented === '')
+        throw messageError(400, 'The CSRF token is missing.');
+      if (!csrfTokenMatches(ctx.keys.csrf, session.sessionId, presented))
+        throw messageError(400, 'The CSRF token is invalid.');
+    }
+  });
+}

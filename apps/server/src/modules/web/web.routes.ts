@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { buildBootstrap } from '../bootstrap/bootstrap.service';
+
+const NOT_BUILT_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Tessera</title></head>
+<body><h1>Tessera</h1><p>The web app is not built. Run <code>npm run build</code> (or <code>npm start</code>) and reload.</p></body></html>`;
+
+/** Keeps the bootstrap JSON from closing the script element or being read as HTML. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+function isApiPath(url: string): boolean {
+  return /^\/(api|tabstateview|tableschemaview|kv|superset\/log|health)(\/|$|\?)/.test(url);
+}
+
+/**
+ * Serves the built React app: hashed assets from dist/assets, and index.html with the bootstrap payload
+ * for every other browser path (the SPA routes). API paths that match nothing get a JSON 404.
+ */
+export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const indexFile = path.join(ctx.config.webDist, 'index.html');
+  const built = existsSync(indexFile);
+  const indexHtml = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
+  if (built && existsSync(path.join(ctx.config.webDist, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: path.join(ctx.config.webDist, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+      wildcard: true,
+    });
+  }
+
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const payload = `<script id="tessera-bootstrap" type="application/json">${scriptSafeJson(
+      buildBootstrap(ctx, request.principal),
+    )}</script>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(indexHtml.replace('</head>', `${payload}</head>`));
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const accept = request.headers.accept ?? '';
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url) &&
+      !request.url.startsWith('/assets/') &&
+      accept.includes('text/html')
+    ) {
+      return sendIndex(request, reply);
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+  app.get('/', sendIndex);
+  for (const file of ['favicon.svg', 'favicon.ico', 'robots.txt']) {
+    const full = path.join(ctx.config.webDist, file);
+    if (existsSync(full)) {
+      const body = readFileSync(full);
+      app.get(`/${file}`, (_request, reply) =>
+        reply
+          .type(
+            file.endsWith('.svg') ? 'image/svg+xml' : file.endsWith('.ico') ? 'image/x-icon' : 'text/plain',
+          )
+          .send(body),
+      );
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  appConstantsSchema,
+  featureFlagsSchema,
+  type AppConstants,
+  type FeatureFlags,
+} from '@tessera/contracts';
+
+/** Settings read from the environment; names are part of the public interface (README table). */
+const envSchema = z.object({
+  TESSERA_PORT: z.coerce.number().int().min(0).max(65_535).default(8088),
+  TESSERA_HOST: z.string().min(1).default('0.0.0.0'),
+  TESSERA_DATA_DIR: z.string().min(1).default('./data'),
+  TESSERA_METADATA_URL: z.string().min(1).optional(),
+  TESSERA_CONFIG_FILE: z.string().min(1).optional(),
+  REDIS_URL: z.string().min(1).optional(),
+  TESSERA_SECRET_KEY: z.string().optional(),
+  TESSERA_ADMIN_USERNAME: z.string().min(1).max(64).default('admin'),
+  TESSERA_ADMIN_PASSWORD: z.string().min(1).optional(),
+  TESSERA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TESSERA_COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
+  TESSERA_WEB_DIST: z.string().min(1).optional(),
+});
+
+/** The optional JSON config file: constants, feature flags and a few server settings. */
+const fileSchema = z
+  .object({
+    constants: appConstantsSchema.partial().default({}),
+    feature_flags: featureFlagsSchema.partial().default({}),
+    login_rate_limit_per_minute: z.number().int().positive().optional(),
+    body_limit_bytes: z.number().int().positive().optional(),
+    session_ttl_hours: z.number().positive().optional(),
+  })
+  .strict();
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  metadataUrl: string;
+  redisUrl: string | null;
+  /** The raw env value; resolveSecretKey turns it into the key actually used. */
+  secretKeyFromEnv: string | null;
+  adminUsername: string;
+  adminPassword: string | null;
+  logLevel: z.infer<typeof envSchema>['TESSERA_LOG_LEVEL'];
+  cookieSecure: 'true' | 'false' | 'auto';
+  webDist: string;
+  constants: AppConstants;
+  featureFlags: FeatureFlags;
+  loginRateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  sessionTtlHours: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+}
+
+function readConfigFile(file: string): z.infer<typeof fileSchema> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(
+      `Cannot read config file ${file}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(`Invalid config file ${file}: ${formatIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const parsedEnv = envSchema.safeParse(env);
+  if (!parsedEnv.success) throw new ConfigError(`Invalid environment: ${formatIssues(parsedEnv.error)}`);
+  const e = parsedEnv.data;
+  const dataDir = path.resolve(cwd, e.TESSERA_DATA_DIR);
+  const configFile = e.TESSERA_CONFIG_FILE
+    ? path.resolve(cwd, e.TESSERA_CONFIG_FILE)
+    : path.join(dataDir, 'tessera.config.json');
+  if (e.TESSERA_CONFIG_FILE && !existsSync(configFile))
+    throw new ConfigError(`Config file not found: ${configFile}`);
+  const file = existsSync(configFile) ? readConfigFile(configFile) : fileSchema.parse({});
+  return {
+    port: e.TESSERA_PORT,
+    host: e.TESSERA_HOST,
+    dataDir,
+    metadataUrl: e.TESSERA_METADATA_URL ?? `sqlite:${path.join(dataDir, 'tessera.db')}`,
+    redisUrl: e.REDIS_URL ?? null,
+    secretKeyFromEnv: e.TESSERA_SECRET_KEY ?? null,
+    adminUsername: e.TESSERA_ADMIN_USERNAME,
+    adminPassword: e.TESSERA_ADMIN_PASSWORD ?? null,
+    logLevel: e.TESSERA_LOG_LEVEL,
+    cookieSecure: e.TESSERA_COOKIE_SECURE,
+    webDist: e.TESSERA_WEB_DIST
+      ? path.resolve(cwd, e.TESSERA_WEB_DIST)
+      : path.join(repoRoot, 'apps/web/dist'),
+    constants: appConstantsSchema.parse(file.constants),
+    featureFlags: featureFlagsSchema.parse(file.feature_flags),
+    loginRateLimitPerMinute: file.login_rate_limit_per_minute ?? 20,
+    bodyLimitBytes: file.body_limit_bytes ?? 5 * 1024 * 1024,
+    sessionTtlHours: file.session_ttl_hours ?? 24 * 7,
+  };
+}

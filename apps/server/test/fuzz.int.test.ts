@@ -1,0 +1,242 @@
+import {
+  browserLoginRequestSchema,
+  databaseCreateSchema,
+  databaseUpdateSchema,
+  loginRequestSchema,
+  tableMetadataQuerySchema,
+  testConnectionSchema,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@tessera/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { startTestServer, type TestServer } from './harness';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface Endpoint {
+  method: Method;
+  /** `:id` is replaced by fuzzed or real ids. */
+  path: string;
+  body?: z.ZodType;
+  /** The endpoint reads rison from `q`. */
+  rison?: boolean;
+  query?: z.ZodType;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { method: 'POST', path: '/api/v1/security/login', body: loginRequestSchema },
+  { method: 'POST', path: '/login/', body: browserLoginRequestSchema },
+  { method: 'POST', path: '/api/v1/security/refresh' },
+  { method: 'GET', path: '/api/v1/security/csrf_token/' },
+  { method: 'GET', path: '/api/v1/me/' },
+  { method: 'GET', path: '/api/v1/me/roles/' },
+  { method: 'GET', path: '/api/v1/bootstrap/' },
+  { method: 'GET', path: '/api/v1/security/users/', rison: true },
+  { method: 'GET', path: '/api/v1/security/users/:id' },
+  { method: 'POST', path: '/api/v1/security/users/', body: userCreateSchema },
+  { method: 'PUT', path: '/api/v1/security/users/:id', body: userUpdateSchema },
+  { method: 'GET', path: '/api/v1/security/roles/' },
+  { method: 'GET', path: '/api/v1/database/', rison: true },
+  { method: 'GET', path: '/api/v1/database/:id' },
+  { method: 'POST', path: '/api/v1/database/', body: databaseCreateSchema },
+  { method: 'PUT', path: '/api/v1/database/:id', body: databaseUpdateSchema },
+  { method: 'DELETE', path: '/api/v1/database/:id' },
+  { method: 'POST', path: '/api/v1/database/test_connection/', body: testConnectionSchema },
+  { method: 'GET', path: '/api/v1/database/:id/catalogs/', rison: true },
+  { method: 'GET', path: '/api/v1/database/:id/schemas/', rison: true },
+  { method: 'GET', path: '/api/v1/database/:id/tables/', rison: true },
+  { method: 'GET', path: '/api/v1/database/:id/table_metadata/', query: tableMetadataQuerySchema },
+  { method: 'GET', path: '/api/v1/database/:id/table_metadata/extra/', query: tableMetadataQuerySchema },
+  { method: 'GET', path: '/api/v1/database/:id/select_star/:id/' },
+  { method: 'GET', path: '/api/v1/database/:id/function_names/' },
+  { method: 'GET', path: '/api/v1/database/:id/table/:id/:id/' },
+  { method: 'POST', path: '/logout/' },
+];
+
+const WRITE_FREE_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'databases'] as const;
+
+/** Values that break types: wrong primitives, nesting, huge and hostile strings. */
+const hostileValue = fc.oneof(
+  fc.anything({ maxDepth: 3 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    "'; DROP TABLE users; --",
+    '../../etc/passwd',
+    '{{7*7}}',
+    '__proto__',
+    'constructor',
+  ),
+  fc.string({ minLength: 300, maxLength: 2000 }),
+  fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+  fc.double(),
+  fc.constantFrom(null, true, false, [], {}),
+);
+
+/** A body the endpoint's schema rejects: random JSON, or an object with one wrong or one unknown field. */
+function malformedBody(schema: z.ZodType | undefined): fc.Arbitrary<{ raw: string }> {
+  const fieldNames = [
+    'database_name',
+    'sqlalchemy_uri',
+    'extra',
+    'username',
+    'password',
+    'roles',
+    'email',
+    'active',
+    'provider',
+    'refresh',
+    'allow_dml',
+    'id',
+    '__proto__',
+    'constructor',
+  ];
+  const objectBody = fc.dictionary(fc.constantFrom(...fieldNames), hostileValue, { maxKeys: 6 });
+  const json = fc
+    .oneof(objectBody, hostileValue)
+    .filter((value) => !schema?.safeParse(value).success)
+    .map((value) => ({ raw: JSON.stringify(value) }));
+  const brokenJson = fc
+    .constantFrom('{', '{"a":', '[1,2', 'nul', '{"database_name": "x",}', '\u0000', '"unterminated')
+    .map((raw) => ({ raw }));
+  return fc.oneof({ weight: 4, arbitrary: json }, { weight: 1, arbitrary: brokenJson });
+}
+
+const fuzzId = fc.oneof(
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1e3',
+    '999999999999999999999',
+    'abc',
+    '%00',
+    '..%2F..',
+    'null',
+    ' 1',
+    '1.5',
+    '%27%20OR%201%3D1',
+  ),
+  fc.string({ maxLength: 40 }).map((text) => encodeURIComponent(text)),
+  fc.nat({ max: 50 }).map(String),
+);
+
+/** Ids that can never name a row: a DELETE with a real id would be a well-formed request, not a fuzz case. */
+const invalidId = fc.constantFrom('0', '-1', 'abc', '999999999', '1.5', '%00', 'null', '1e3');
+
+const fuzzRison = fc.oneof(
+  fc.constantFrom(
+    '(',
+    '!(',
+    '(filters:!((col:database_name,opr:zz,value:x)))',
+    '(page_size:100000)',
+    '(page:-1)',
+    '(order_column:password_hash)',
+    "(order_direction:'; DROP')",
+    '(columns:!(1,2))',
+    '(((((',
+    "'",
+    '(filters:!((col:x,opr:ct,value:(a:(b:(c:1))))))',
+  ),
+  fc.string({ maxLength: 80 }),
+);
+
+interface FuzzCase {
+  endpoint: Endpoint;
+  auth: 'admin' | 'none' | 'cookie-no-csrf' | 'garbage-token';
+  id: string;
+  body: { raw: string } | null;
+  q: string | null;
+  extraQuery: Record<string, string>;
+}
+
+function caseFor(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
+  return fc.record({
+    endpoint: fc.constant(endpoint),
+    auth: fc.constantFrom('admin', 'admin', 'admin', 'none', 'cookie-no-csrf', 'garbage-token'),
+    id: endpoint.method === 'DELETE' ? invalidId : fuzzId,
+    body:
+      endpoint.body || endpoint.method !== 'GET'
+        ? malformedBody(endpoint.body).map((body) => body)
+        : fc.constant(null),
+    q: endpoint.rison ? fuzzRison : fc.constant(null),
+    extraQuery: endpoint.query
+      ? fc
+          .dictionary(fc.constantFrom('name', 'schema', 'catalog', 'bogus'), fc.string({ maxLength: 300 }), {
+            maxKeys: 4,
+          })
+          .filter((query) => !(endpoint.query?.safeParse(query).success ?? false))
+      : fc.constant({}),
+  });
+}
+
+describe('fuzzing every endpoint with malformed requests', () => {
+  let server: TestServer;
+  let token: string;
+  let cookie: string;
+  let requests = 0;
+
+  const snapshot = async () => {
+    const out: Record<string, unknown> = {};
+    for (const table of WRITE_FREE_TABLES) {
+      out[table] = await server.ctx.store.db.selectFrom(table).selectAll().execute();
+    }
+    return JSON.stringify(out);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+    token = await server.token();
+    const login = await server.request('POST', '/login/', {
+      body: { username: 'admin', password: 'admin-test-password-1' },
+    });
+    cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
+    // One real connection, so ids that exist are fuzzed too.
+    await server.request('POST', '/api/v1/database/', {
+      token,
+      body: { database_name: 'fuzz-target', sqlalchemy_uri: 'sqlite://' },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('never answers 5xx and never writes anything', async () => {
+    const before = await snapshot();
+    const all = fc.oneof(...ENDPOINTS.map(caseFor));
+    await fc.assert(
+      fc.asyncProperty(all, async (fuzz) => {
+        const path = fuzz.endpoint.path.replaceAll(':id', fuzz.id === '' ? '1' : fuzz.id);
+        const params = new URLSearchParams(fuzz.extraQuery);
+        if (fuzz.q !== null) params.set('q', fuzz.q);
+        const query = params.toString();
+        const headers: Record<string, string> = {};
+        if (fuzz.auth === 'admin') headers.authorization = `Bearer ${token}`;
+        if (fuzz.auth === 'garbage-token') headers.authorization = 'Bearer eyJhbGciOiJub25lIn0.e30.';
+        if (fuzz.auth === 'cookie-no-csrf') headers.cookie = cookie;
+        if (fuzz.body) headers['content-type'] = 'application/json';
+        const response = await server.app.inject({
+          method: fuzz.endpoint.method,
+          url: query ? `${path}?${query}` : path,
+          headers,
+          ...(fuzz.body && fuzz.endpoint.method !== 'GET' ? { payload: fuzz.body.raw } : {}),
+        });
+        requests += 1;
+        if (response.statusCode >= 500) {
+          throw new Error(
+            `${fuzz.endpoint.method} ${path}?${query} -> ${response.statusCode} ${response.body}`,
+          );
+        }
+        // Every error is JSON in one of the documented shapes.
+        if (response.statusCode >= 400) {
+          const body = response.json<Record<string, unknown>>();
+          expect('message' in body || 'errors' in body).toBe(true);
+        }
+      }),
+      { numRuns: 1500, seed: 20_261_122 },
+    );
+    expect(requests).toBeGreaterThanOrEqual(1000);
+    expect(await snapshot()).toBe(before);
+  });
+});

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import type { AppContext } from '../src/context';
+import { ensureAdmin, openContext } from '../src/init';
+import { loadConfig } from '../src/platform/config';
+
+export type MetadataBackend = 'sqlite' | 'postgres';
+export const METADATA_BACKENDS: MetadataBackend[] = ['sqlite', 'postgres'];
+export const ADMIN_PASSWORD = 'admin-test-password-1';
+const PG_ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  /** Every log line the server wrote, for secret-leak checks. */
+  logs: string[];
+  token(username?: string, password?: string): Promise<string>;
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function withPgAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh server on a fresh metadata store (SQLite file or a new PostgreSQL database), driven by inject. */
+export async function startTestServer(
+  backend: MetadataBackend,
+  settings: { loginRateLimitPerMinute?: number } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
+  const pgDatabase = `tessera_meta_${randomBytes(6).toString('hex')}`;
+  if (backend === 'postgres') await withPgAdmin((client) => client.query(`CREATE DATABASE ${pgDatabase}`));
+  writeFileSync(
+    path.join(dataDir, 'tessera.config.json'),
+    JSON.stringify({ login_rate_limit_per_minute: settings.loginRateLimitPerMinute ?? 10_000 }),
+  );
+  const config = loadConfig(
+    {
+      TESSERA_DATA_DIR: dataDir,
+      TESSERA_SECRET_KEY: randomBytes(36).toString('base64url'),
+      TESSERA_LOG_LEVEL: 'debug',
+      TESSERA_WEB_DIST: path.join(dataDir, 'no-web-build'),
+      ...(backend === 'postgres'
+        ? { TESSERA_METADATA_URL: `postgresql://postgres@127.0.0.1:5432/${pgDatabase}` }
+        : {}),
+    },
+    dataDir,
+  );
+  const base = await openContext(config);
+  await ensureAdmin(base, 'admin', ADMIN_PASSWORD);
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const { app, ctx } = await buildApp(base, { logStream });
+  await app.ready();
+
+  const request: TestServer['request'] = (method, url, options = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.body !== undefined || options.rawBody !== undefined
+          ? { 'content-type': 'application/json' }
+          : {}),
+        ...options.headers,
+      },
+      ...(options.rawBody !== undefined
+        ? { payload: options.rawBody }
+        : options.body !== undefined
+          ? { payload: JSON.stringify(options.body) }
+          : {}),
+    });
+
+  return {
+    app,
+    ctx,
+    dataDir,
+    logs,
+    request,
+    async token(username = 'admin', password = ADMIN_PASSWORD) {
+      const response = await request('POST', '/api/v1/security/login', {
+        body: { username, password, provider: 'db' },
+      });
+      const body = response.json<{ access_token?: string }>();
+      if (response.statusCode !== 200 || body.access_token === undefined) {
+        throw new Error(`login failed for ${username}: ${response.statusCode} ${response.body}`);
+      }
+      return body.access_token;
+    },
+    async close() {
+      await app.close();
+      await base.store.close();
+      if (backend === 'postgres') {
+        await withPgAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

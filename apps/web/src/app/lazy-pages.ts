@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+
+// Each screen is its own chunk: the login page must not pay for tables, modals and menus.
+export const LoginPage = lazy(() =>
+  import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })),
+);
+export const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
+export const DatabaseListPage = lazy(() =>
+  import('../features/databases/DatabaseListPage').then((m) => ({ default: m.DatabaseListPage })),
+);
+export const DatabaseBrowserPage = lazy(() =>
+  import('../features/databases/browser/DatabaseBrowserPage').then((m) => ({
+    default: m.DatabaseBrowserPage,
+  })),
+);
+export const UserListPage = lazy(() =>
+  import('../features/users/UserListPage').then((m) => ({ default: m.UserListPage })),
+);
+export const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));

@@ -1,0 +1,56 @@
+import { Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { PageLoading } from '../shared/ui/PageLoading';
+import { ErrorBoundary } from './ErrorBoundary';
+import {
+  AppShell,
+  DatabaseBrowserPage,
+  DatabaseListPage,
+  LoginPage,
+  NotFoundPage,
+  UserListPage,
+} from './lazy-pages';
+import { HOME_PATH } from './paths';
+import { RequireAuth } from './RequireAuth';
+
+interface PageProps {
+  component: ComponentType;
+  /** The login page and the shell fill the window while their code loads. */
+  fullScreen?: boolean;
+}
+
+/** A lazily loaded screen with its own error boundary, reset when the user navigates to another path. */
+function Page({ component: Component, fullScreen = false }: PageProps) {
+  const { pathname } = useLocation();
+  // The shell wraps every page, so its boundary must not remount it on each navigation.
+  return (
+    <ErrorBoundary key={fullScreen ? 'frame' : pathname}>
+      <Suspense fallback={<PageLoading fullScreen={fullScreen} />}>
+        <Component />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * /login/ stands alone; everything else renders inside the shell. Unknown paths get the 404 page
+ * whether or not the user is logged in; the real screens require a session. Declarative routes
+ * (not a data router): nothing here loads data through the router, and the data router's code
+ * would weigh on the login page.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login/" element={<Page component={LoginPage} fullScreen />} />
+      <Route element={<Page component={AppShell} fullScreen />}>
+        <Route index element={<Navigate to={HOME_PATH} replace />} />
+        <Route element={<RequireAuth />}>
+          <Route path="/databaseview/list/" element={<Page component={DatabaseListPage} />} />
+          <Route path="/databaseview/:id/browse/" element={<Page component={DatabaseBrowserPage} />} />
+          <Route path="/users/list/" element={<Page component={UserListPage} />} />
+        </Route>
+        <Route path="*" element={<Page component={NotFoundPage} />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,93 @@
+import { Flex, Layout, Menu, theme, type MenuProps } from 'antd';
+import { Link, Outlet, useLocation } from 'react-router';
+import { isAdmin } from '../../shared/session/session-slice';
+import { useAppSelector } from '../hooks';
+import { DATABASE_LIST_PATH, HOME_PATH, LOGIN_PATH, USER_LIST_PATH } from '../paths';
+import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
+
+/** Only screens that exist are linked; SQL Lab, charts, dashboards and datasets join when they are built. */
+function navItems(admin: boolean): NonNullable<MenuProps['items']> {
+  const items: NonNullable<MenuProps['items']> = [
+    {
+      key: 'databases',
+      label: (
+        <Link data-test="nav-databases" to={DATABASE_LIST_PATH}>
+          Databases
+        </Link>
+      ),
+    },
+  ];
+  if (admin) {
+    items.push({
+      key: 'users',
+      label: (
+        <Link data-test="nav-users" to={USER_LIST_PATH}>
+          Users
+        </Link>
+      ),
+    });
+  }
+  return items;
+}
+
+function activeKey(pathname: string): string[] {
+  if (pathname.startsWith('/databaseview/')) return ['databases'];
+  if (pathname.startsWith('/users/')) return ['users'];
+  return [];
+}
+
+/** Top navigation (product name, screen links, theme toggle, user menu) around the current page. */
+export function AppShell() {
+  const user = useAppSelector((state) => state.session.user);
+  const admin = useAppSelector((state) => isAdmin(state.session.user));
+  const { pathname } = useLocation();
+  const { token } = theme.useToken();
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        data-test="top-nav"
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: token.marginLG,
+          paddingInline: token.paddingLG,
+          background: token.colorBgContainer,
+          borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+        }}
+      >
+        <Link data-test="brand" to={HOME_PATH}>
+          <span
+            style={{
+              fontSize: token.fontSizeHeading4,
+              fontWeight: token.fontWeightStrong,
+              color: token.colorText,
+            }}
+          >
+            Tessera
+          </span>
+        </Link>
+        <Menu
+          mode="horizontal"
+          selectedKeys={activeKey(pathname)}
+          items={user === null ? [] : navItems(admin)}
+          style={{ flex: 1, minWidth: 0, borderBottom: 'none', background: 'transparent' }}
+        />
+        <Flex align="center" gap={token.marginXS}>
+          <ThemeToggle />
+          {user === null ? (
+            <Link data-test="nav-login" to={LOGIN_PATH}>
+              Log in
+            </Link>
+          ) : (
+            <UserMenu user={user} />
+          )}
+        </Flex>
+      </Layout.Header>
+      <Layout.Content style={{ padding: token.paddingLG }}>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

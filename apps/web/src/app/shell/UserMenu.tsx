@@ -1,0 +1,57 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router';
+import { api } from '../../shared/api/api';
+import { useLogoutMutation } from '../../shared/api/auth-api';
+import { forgetCsrfToken } from '../../shared/api/csrf-token';
+import { errorText } from '../../shared/errors/to-api-error';
+import { loggedOut, type SessionUser } from '../../shared/session/session-slice';
+import { useToasts } from '../../shared/toasts/use-toasts';
+import { useAppDispatch } from '../hooks';
+import { LOGIN_PATH } from '../paths';
+
+/** The username with a menu holding Logout. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const [logout] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { addDangerToast } = useToasts();
+
+  const onLogout = async () => {
+    const result = await logout();
+    if ('error' in result) {
+      addDangerToast(`Could not log out: ${errorText(result.error)}`);
+      return;
+    }
+    dispatch(loggedOut());
+    forgetCsrfToken();
+    // Nothing cached for one user may show to the next one on this browser.
+    dispatch(api.util.resetApiState());
+    await navigate(LOGIN_PATH, { replace: true });
+  };
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: <span data-test="logout">Logout</span>,
+    },
+  ];
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items,
+        onClick: ({ key }) => {
+          if (key === 'logout') void onLogout();
+        },
+      }}
+    >
+      <Button data-test="user-menu" type="text" icon={<UserOutlined />}>
+        {user.username} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}

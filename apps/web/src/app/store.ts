@@ -1,0 +1,42 @@
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import type { Bootstrap } from '@tessera/contracts';
+import { api } from '../shared/api/api';
+import { initialSessionState, sessionSlice } from '../shared/session/session-slice';
+import { toastsSlice } from '../shared/toasts/toasts-slice';
+import { themeSlice, themeToggled, type ThemeState } from './theme/theme-slice';
+import { saveTheme } from './theme/theme-storage';
+
+const rootReducer = combineReducers({
+  session: sessionSlice.reducer,
+  theme: themeSlice.reducer,
+  toasts: toastsSlice.reducer,
+  [api.reducerPath]: api.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface StoreOptions {
+  bootstrap: Bootstrap | null;
+  theme: ThemeState;
+  /** Where an explicit theme choice is kept; undefined in tests. */
+  storage?: Pick<Storage, 'setItem'>;
+}
+
+export function createAppStore({ bootstrap, theme, storage }: StoreOptions) {
+  // Persisting the theme is a side effect of the toggle, kept out of the reducer.
+  const listener = createListenerMiddleware();
+  listener.startListening.withTypes<RootState>()({
+    actionCreator: themeToggled,
+    effect: (_action, listenerApi) => {
+      saveTheme(storage, listenerApi.getState().theme.mode);
+    },
+  });
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: { session: initialSessionState(bootstrap), theme },
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

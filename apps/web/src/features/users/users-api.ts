@@ -1,0 +1,56 @@
+import {
+  listResponseSchema,
+  roleSchema,
+  userSchema,
+  type ListQuery,
+  type User,
+  type UserCreate,
+  type UserUpdate,
+} from '@tessera/contracts';
+import { z } from 'zod';
+import { api } from '../../shared/api/api';
+import { encodeRison } from '../../shared/rison/rison';
+
+const userListSchema = listResponseSchema(userSchema);
+const roleListSchema = listResponseSchema(roleSchema);
+const userItemSchema = z.object({ id: z.number().int(), result: userSchema });
+
+export type UserList = z.infer<typeof userListSchema>;
+export type RoleList = z.infer<typeof roleListSchema>;
+type UserItem = z.infer<typeof userItemSchema>;
+
+const LIST_TAG = { type: 'User' as const, id: 'LIST' };
+/** Built-in roles plus a few custom ones fit easily; the picker does not page. */
+const ROLES_QUERY = { page: 0, page_size: 100, order_column: 'name', order_direction: 'asc' };
+
+/** /api/v1/security/users/ and /roles/ (Admin only on the server). */
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.query<UserList, ListQuery>({
+      query: (query) => ({ url: '/api/v1/security/users/', params: { q: encodeRison(query) } }),
+      responseSchema: userListSchema,
+      providesTags: [LIST_TAG],
+    }),
+    createUser: build.mutation<User, UserCreate, UserItem>({
+      query: (body) => ({ url: '/api/v1/security/users/', method: 'POST', body }),
+      rawResponseSchema: userItemSchema,
+      transformResponse: (response) => response.result,
+      invalidatesTags: [LIST_TAG],
+    }),
+    updateUser: build.mutation<User, { id: number; body: UserUpdate }, UserItem>({
+      query: ({ id, body }) => ({ url: `/api/v1/security/users/${id}`, method: 'PUT', body }),
+      rawResponseSchema: userItemSchema,
+      transformResponse: (response) => response.result,
+      invalidatesTags: [LIST_TAG],
+    }),
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query reads void as 'takes no argument'
+    listRoles: build.query<RoleList, void>({
+      query: () => ({ url: '/api/v1/security/roles/', params: { q: encodeRison(ROLES_QUERY) } }),
+      responseSchema: roleListSchema,
+      providesTags: [{ type: 'Role', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useListUsersQuery, useCreateUserMutation, useUpdateUserMutation, useListRolesQuery } =
+  usersApi;

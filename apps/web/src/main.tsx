@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { loadBootstrap, readEmbeddedBootstrap } from './app/bootstrap';
+import { createAppStore } from './app/store';
+import { initialThemeState } from './app/theme/theme-slice';
+import { prefersDark, readStoredTheme } from './app/theme/theme-storage';
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const bootstrap = readEmbeddedBootstrap(document);
+const store = createAppStore({
+  bootstrap,
+  theme: initialThemeState(readStoredTheme(storage()), prefersDark()),
+  storage: storage(),
+});
+if (bootstrap === null) void loadBootstrap(store.dispatch);
+
+const container = document.getElementById('root');
+if (container === null) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App store={store} />
+  </StrictMode>,
+);

@@ -1,0 +1,24 @@
+import type { ClientErrorObject } from '@tessera/core';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What an endpoint hands to the base query. `url` is a path on the Tessera server. */
+export interface ApiRequest {
+  url: string;
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Query-string parameters; undefined ones are left out. */
+  params?: Readonly<Record<string, string | number | boolean | undefined>>;
+}
+
+/** Every failed call ends as this: the normalised error plus, for validation failures, messages per field. */
+export type ApiError = ClientErrorObject & { fieldErrors?: Record<string, string[]> };
+
+export function buildUrl(request: ApiRequest): string {
+  const query = Object.entries(request.params ?? {})
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return query === '' ? request.url : `${request.url}?${query}`;
+}

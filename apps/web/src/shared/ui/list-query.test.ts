@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { buildListQuery, sortFromTable } from './list-query';
+
+describe('buildListQuery', () => {
+  it('adds a contains filter for a search and leaves it out when blank', () => {
+    const base = { search: '  ex ', page: 2, sortColumn: 'changed_on', sortDirection: 'desc' as const };
+    expect(buildListQuery(base, 'database_name')).toEqual({
+      filters: [{ col: 'database_name', opr: 'ct', value: 'ex' }],
+      order_column: 'changed_on',
+      order_direction: 'desc',
+      page: 2,
+      page_size: 25,
+    });
+    const blank = buildListQuery({ ...base, search: ' ', sortColumn: undefined }, 'x');
+    expect(blank.filters).toEqual([]);
+    expect(blank).not.toHaveProperty('order_column');
+  });
+});
+
+describe('sortFromTable', () => {
+  it('maps antd orders and clears the sort when there is none', () => {
+    expect(sortFromTable('database_name', 'descend')).toEqual({
+      sortColumn: 'database_name',
+      sortDirection: 'desc',
+    });
+    expect(sortFromTable('database_name', 'ascend')).toEqual({
+      sortColumn: 'database_name',
+      sortDirection: 'asc',
+    });
+    expect(sortFromTable('database_name', null)).toEqual({ sortColumn: undefined, sortDirection: 'asc' });
+    expect(sortFromTable(['a', 'b'], 'ascend').sortColumn).toBeUndefined();
+  });
+});

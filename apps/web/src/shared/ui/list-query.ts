@@ -1,0 +1,29 @@
+import type { ListQuery } from '@tessera/contracts';
+
+export const LIST_PAGE_SIZE = 25;
+
+export interface ListState {
+  search: string;
+  page: number;
+  sortColumn: string | undefined;
+  sortDirection: 'asc' | 'desc';
+}
+
+/** The rison list query of a searchable, sortable, paged table (FAB style, 'ct' = contains). */
+export function buildListQuery(state: ListState, searchColumn: string): ListQuery {
+  const search = state.search.trim();
+  return {
+    filters: search === '' ? [] : [{ col: searchColumn, opr: 'ct', value: search }],
+    ...(state.sortColumn === undefined ? {} : { order_column: state.sortColumn }),
+    order_direction: state.sortDirection,
+    page: state.page,
+    page_size: LIST_PAGE_SIZE,
+  };
+}
+
+/** antd's sorter order ('ascend' | 'descend' | null) to a list query sort. */
+export function sortFromTable(field: unknown, order: 'ascend' | 'descend' | null | undefined) {
+  if (typeof field !== 'string' || order === null || order === undefined)
+    return { sortColumn: undefined, sortDirection: 'asc' as const };
+  return { sortColumn: field, sortDirection: order === 'descend' ? ('desc' as const) : ('asc' as const) };
+}

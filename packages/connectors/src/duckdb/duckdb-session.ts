@@ -1,0 +1,120 @@
+import { ResultReturnType } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBResult } from '@duckdb/node-api';
+import { connectorError } from '../shared/error-messages';
+import type { ErrorContext } from '../shared/error-messages';
+import { readLimit, resultColumn, rowsToObjects, stripTrailingSemicolons } from '../shared/result-helpers';
+import { SessionGate } from '../shared/session-gate';
+import type { ConnectorSession, ExecuteOptions, ExecuteResult, ResultColumn } from '../types';
+import { classifyDuckdbError } from './duckdb-errors';
+import { duckdbJsonConverter } from './duckdb-values';
+
+const EXPLAIN_MAX_ROWS = 10_000;
+
+export interface DuckdbSessionDeps {
+  connection: DuckDBConnection;
+  /** Statements need BEGIN TRANSACTION READ ONLY (the file itself is writable). */
+  readOnlyTransactions: boolean;
+  ctx: ErrorContext;
+}
+
+/**
+ * One DuckDB connection. Rows are pulled chunk by chunk from a streaming result and conversion
+ * stops at the limit; interrupt() aborts the running statement inside the engine.
+ */
+export class DuckdbSession implements ConnectorSession {
+  private readonly gate: SessionGate;
+  private closed = false;
+
+  constructor(private readonly deps: DuckdbSessionDeps) {
+    this.gate = new SessionGate(
+      () => {
+        deps.connection.interrupt();
+        return Promise.resolve();
+      },
+      (cause) => connectorError('cancelled', deps.ctx, { cause }),
+    );
+  }
+
+  execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
+    return this.gate.run(() => this.runStatement(sql, options.maxRows), options.signal);
+  }
+
+  explain(sql: string): Promise<Record<string, unknown>[]> {
+    return this.gate.run(async () => {
+      const result = await this.runStatement(`EXPLAIN ${stripTrailingSemicolons(sql)}`, EXPLAIN_MAX_ROWS);
+      return rowsToObjects(result.columns, result.rows);
+    });
+  }
+
+  cancel(): Promise<void> {
+    return this.gate.cancel();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.gate.isRunning()) await this.gate.cancel();
+    await this.gate.idle();
+    this.deps.connection.closeSync();
+  }
+
+  private async runStatement(sql: string, maxRows: number): Promise<ExecuteResult> {
+    const { connection, ctx, readOnlyTransactions } = this.deps;
+    if (this.closed)
+      throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, { engineMessage: 'the session is closed' });
+    try {
+      if (readOnlyTransactions) await connection.run('BEGIN TRANSACTION READ ONLY');
+      try {
+        return await this.readStatement(sql, maxRows);
+      } finally {
+        if (readOnlyTransactions) await connection.run('ROLLBACK').catch(() => undefined);
+      }
+    } catch (error) {
+      throw classifyDuckdbError(error, ctx, 'query');
+    }
+  }
+
+  private async readStatement(sql: string, maxRows: number): Promise<ExecuteResult> {
+    const { connection, ctx } = this.deps;
+    // Exactly one statement: a script like "COMMIT; INSERT ..." would leave the read-only transaction.
+    const extracted = await connection.extractStatements(sql);
+    if (extracted.count !== 1) {
+      throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, {
+        engineMessage: `expected exactly one SQL statement, got ${extracted.count}`,
+      });
+    }
+    if (this.gate.isCancelled()) throw connectorError('cancelled', ctx);
+    const prepared = await extracted.prepare(0);
+    try {
+      const result = await prepared.stream();
+      // CHANGED_ROWS (DML) and NOTHING (DDL, SET) carry no rows.
+      if (result.returnType !== ResultReturnType.QUERY_RESULT) {
+        const changed = result.returnType === ResultReturnType.CHANGED_ROWS ? result.rowsChanged : null;
+        return { columns: [], rows: [], truncated: false, affectedRows: changed };
+      }
+      const columns = describeColumns(result);
+      const limit = readLimit(maxRows);
+      const rows: unknown[][] = [];
+      while (rows.length < limit && !this.gate.isCancelled()) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        for (const row of chunk.convertRows(duckdbJsonConverter)) {
+          rows.push(row);
+          if (rows.length >= limit) break;
+        }
+      }
+      const truncated = rows.length > maxRows;
+      return { columns, rows: truncated ? rows.slice(0, maxRows) : rows, truncated, affectedRows: null };
+    } finally {
+      prepared.destroySync();
+    }
+  }
+}
+
+function describeColumns(result: DuckDBResult): ResultColumn[] {
+  const columns: ResultColumn[] = [];
+  for (let i = 0; i < result.columnCount; i++) {
+    columns.push(resultColumn(result.columnName(i), result.columnType(i).toString()));
+  }
+  return columns;
+}

@@ -1,0 +1,114 @@
+import type { PoolClient } from 'pg';
+import Cursor from 'pg-cursor';
+import { connectorError } from '../shared/error-messages';
+import type { ErrorContext } from '../shared/error-messages';
+import { toJsonSafe } from '../shared/json-safe';
+import { readLimit, resultColumn, rowsToObjects, stripTrailingSemicolons } from '../shared/result-helpers';
+import { SessionGate } from '../shared/session-gate';
+import type { ConnectorSession, ExecuteOptions, ExecuteResult } from '../types';
+import { readCursor } from './pg-cursor-read';
+import { classifyPgError } from './pg-errors';
+import type { PgTypeNameCache } from './pg-type-cache';
+import { PG_RESULT_TYPES } from './pg-value-parsers';
+
+const DML_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
+const EXPLAIN_MAX_ROWS = 10_000;
+
+export interface PgSessionDeps {
+  client: PoolClient;
+  pid: number;
+  readOnly: boolean;
+  ctx: ErrorContext;
+  typeNames: PgTypeNameCache;
+  /** Runs pg_cancel_backend(pid) from another connection. */
+  cancelBackend: (pid: number) => Promise<void>;
+  /** Detaches listeners and gives the client back to the pool (or destroys it). */
+  release: (client: PoolClient, destroy: boolean) => void;
+}
+
+/**
+ * One pooled connection. With readOnly, every statement runs inside BEGIN READ ONLY ... ROLLBACK
+ * (on top of the session default), so a single statement cannot switch the transaction back to
+ * read-write: pg-cursor uses the extended protocol, which accepts one statement per call.
+ */
+export class PgSession implements ConnectorSession {
+  private readonly gate: SessionGate;
+  private closed = false;
+
+  constructor(private readonly deps: PgSessionDeps) {
+    this.gate = new SessionGate(
+      () => deps.cancelBackend(deps.pid),
+      (cause) => connectorError('cancelled', deps.ctx, { cause }),
+    );
+  }
+
+  execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
+    return this.gate.run(() => this.runStatement(sql, options.maxRows), options.signal);
+  }
+
+  explain(sql: string): Promise<Record<string, unknown>[]> {
+    return this.gate.run(async () => {
+      const result = await this.runStatement(
+        `EXPLAIN (FORMAT JSON) ${stripTrailingSemicolons(sql)}`,
+        EXPLAIN_MAX_ROWS,
+      );
+      return rowsToObjects(result.columns, result.rows);
+    });
+  }
+
+  cancel(): Promise<void> {
+    return this.gate.cancel();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.gate.isRunning()) await this.gate.cancel();
+    await this.gate.idle();
+    let destroy = false;
+    try {
+      // Statements may have changed settings, roles or temp tables: reset before reuse.
+      await this.deps.client.query('DISCARD ALL');
+    } catch {
+      destroy = true;
+    }
+    this.deps.release(this.deps.client, destroy);
+  }
+
+  private async runStatement(sql: string, maxRows: number): Promise<ExecuteResult> {
+    if (this.closed) {
+      throw connectorError('GENERIC_DB_ENGINE_ERROR', this.deps.ctx, {
+        engineMessage: 'the session is closed',
+      });
+    }
+    const { client, readOnly, ctx } = this.deps;
+    try {
+      if (readOnly) await client.query('BEGIN READ ONLY');
+      try {
+        return await this.readStatement(sql, maxRows);
+      } finally {
+        if (readOnly) await client.query('ROLLBACK').catch(() => undefined);
+      }
+    } catch (error) {
+      throw classifyPgError(error, ctx, 'query');
+    }
+  }
+
+  private async readStatement(sql: string, maxRows: number): Promise<ExecuteResult> {
+    // A Stop that arrived between statements would find the backend idle: do not start the next one.
+    if (this.gate.isCancelled()) throw connectorError('cancelled', this.deps.ctx);
+    const cursor = this.deps.client.query(
+      new Cursor<unknown[]>(sql, undefined, { rowMode: 'array', types: PG_RESULT_TYPES }),
+    );
+    const read = await readCursor(cursor, readLimit(maxRows), () => this.gate.isCancelled());
+    if (read.more) await cursor.close();
+    const fields = read.result?.fields ?? [];
+    const names = await this.deps.typeNames.namesFor(fields.map((f) => f.dataTypeID));
+    const columns = fields.map((f) => resultColumn(f.name, names.get(f.dataTypeID) ?? 'UNKNOWN'));
+    const truncated = read.rows.length > maxRows;
+    const rows = (truncated ? read.rows.slice(0, maxRows) : read.rows).map((row) => row.map(toJsonSafe));
+    const command = read.result?.command ?? '';
+    const affectedRows = DML_COMMANDS.has(command) ? (read.result?.rowCount ?? null) : null;
+    return { columns, rows, truncated, affectedRows };
+  }
+}

@@ -1,0 +1,30 @@
+import type { ResultColumn } from '../types';
+import { describeType } from './generic-types';
+
+export function resultColumn(name: string, type: string): ResultColumn {
+  return { name, type, ...describeType(type) };
+}
+
+/** EXPLAIN output as objects keyed by column name. */
+export function rowsToObjects(
+  columns: readonly ResultColumn[],
+  rows: readonly unknown[][],
+): Record<string, unknown>[] {
+  return rows.map((row) => {
+    const entry: Record<string, unknown> = {};
+    columns.forEach((column, i) => {
+      entry[column.name] = row[i] ?? null;
+    });
+    return entry;
+  });
+}
+
+/** Trailing semicolons would break the statement once it is wrapped in EXPLAIN by some engines. */
+export function stripTrailingSemicolons(sql: string): string {
+  return sql.replace(/[\s;]+$/, '');
+}
+
+/** Rows read to detect truncation: one more than the caller wants, and never negative. */
+export function readLimit(maxRows: number): number {
+  return Math.max(0, Math.floor(maxRows)) + 1;
+}

@@ -1,0 +1,66 @@
+/**
+ * The program run by each SQLite session's child process (`node -e`). better-sqlite3 is
+ * synchronous and has no interrupt, so a statement runs in its own process: the server's event
+ * loop stays free, and Stop kills the process, which really stops the engine mid-step.
+ * Plain CommonJS text, so it runs the same from sources, a bundle or tests.
+ *
+ * Messages (advanced IPC serialisation keeps bigint and bytes):
+ *   parent -> child {id, type: 'open', driverPath, filePath, readOnly, fileMustExist}
+ *                   {id, type: 'execute', sql, limit}
+ *   child -> parent {id, ok: true, result} | {id, ok: false, error: {message, code}}
+ */
+export const SQLITE_CHILD_SOURCE = String.raw`
+'use strict';
+let db = null;
+
+function reply(id, body) {
+  process.send(Object.assign({ id: id }, body));
+}
+
+function fail(id, error) {
+  const message = error && error.message ? String(error.message) : String(error);
+  const code = error && typeof error.code === 'string' ? error.code : null;
+  reply(id, { ok: false, error: { message: message, code: code } });
+}
+
+function open(msg) {
+  const Database = require(msg.driverPath);
+  const memory = msg.filePath === ':memory:';
+  db = new Database(msg.filePath, { readonly: msg.readOnly && !memory, fileMustExist: msg.fileMustExist && !memory });
+  if (msg.readOnly) db.pragma('query_only = 1');
+  db.prepare('SELECT 1').get();
+  return { opened: true };
+}
+
+function execute(msg) {
+  const stmt = db.prepare(msg.sql);
+  if (!stmt.reader) {
+    const info = stmt.run();
+    return { columns: [], rows: [], changes: info.changes };
+  }
+  stmt.raw(true);
+  stmt.safeIntegers(true);
+  const columns = stmt.columns().map(function (c) { return { name: c.name, type: c.type }; });
+  const rows = [];
+  if (msg.limit > 0) {
+    for (const row of stmt.iterate()) {
+      rows.push(row);
+      if (rows.length >= msg.limit) break;
+    }
+  }
+  return { columns: columns, rows: rows, changes: null };
+}
+
+process.on('message', function (msg) {
+  try {
+    const result = msg.type === 'open' ? open(msg) : execute(msg);
+    reply(msg.id, { ok: true, result: result });
+  } catch (error) {
+    fail(msg.id, error);
+  }
+});
+process.on('disconnect', function () {
+  if (db) db.close();
+  process.exit(0);
+});
+`;

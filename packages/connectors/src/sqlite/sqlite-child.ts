@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { z } from 'zod';
+import { SQLITE_CHILD_SOURCE } from './sqlite-child-source';
+
+const require = createRequire(import.meta.url);
+
+const replySchema = z.union([
+  z.object({ id: z.number(), ok: z.literal(true), result: z.unknown() }),
+  z.object({
+    id: z.number(),
+    ok: z.literal(false),
+    error: z.object({ message: z.string(), code: z.string().nullable() }),
+  }),
+]);
+
+/** An error raised inside the child, carrying SQLite's code (SQLITE_READONLY, ...). */
+export class SqliteChildError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'SqliteError';
+  }
+}
+
+/** The child process ended (killed by cancel, or crashed) while a request was pending. */
+export class SqliteChildExited extends Error {}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+export interface OpenRequest {
+  filePath: string;
+  readOnly: boolean;
+  fileMustExist: boolean;
+}
+
+/** Request/response over IPC to one child process that owns one SQLite connection. */
+export class SqliteChild {
+  private readonly child: ChildProcess;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private exited = false;
+  private stderr = '';
+
+  constructor() {
+    const env = { ...process.env };
+    // Loader flags of the parent (tsx, test runners) are useless to this plain CommonJS program.
+    delete env.NODE_OPTIONS;
+    this.child = spawn(process.execPath, ['-e', SQLITE_CHILD_SOURCE], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      env,
+    });
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    this.child.on('message', (message: unknown) => this.onMessage(message));
+    this.child.on('exit', () => this.onExit());
+    this.child.on('error', () => this.onExit());
+  }
+
+  open(request: OpenRequest): Promise<unknown> {
+    return this.request({ type: 'open', driverPath: require.resolve('better-sqlite3'), ...request });
+  }
+
+  execute(sql: string, limit: number): Promise<unknown> {
+    return this.request({ type: 'execute', sql, limit });
+  }
+
+  /** Stops the engine at once, whatever it is doing. */
+  kill(): void {
+    if (!this.exited) this.child.kill('SIGKILL');
+  }
+
+  close(): void {
+    if (this.exited) return;
+    if (this.child.connected) this.child.disconnect();
+    // A child stuck in a long statement does not see the disconnect.
+    setTimeout(() => this.kill(), 1000).unref();
+  }
+
+  private request(body: Record<string, unknown>): Promise<unknown> {
+    if (this.exited) return Promise.reject(new SqliteChildExited('The SQLite worker process has exited.'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.child.send({ id, ...body }, (error) => {
+        if (error) this.settle(id, undefined, error);
+      });
+    });
+  }
+
+  private onMessage(message: unknown): void {
+    const reply = replySchema.safeParse(message);
+    if (!reply.success) return;
+    const data = reply.data;
+    if (data.ok) this.settle(data.id, data.result);
+    else
+      this.settle(data.id, undefined, new SqliteChildError(data.error.message, data.error.code ?? undefined));
+  }
+
+  private settle(id: number, result: unknown, error?: Error): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    if (error) pending.reject(error);
+    else pending.resolve(result);
+  }
+
+  private onExit(): void {
+    this.exited = true;
+    const detail = this.stderr.trim().split('\n').pop() ?? '';
+    for (const [id] of this.pending) {
+      this.settle(
+        id,
+        undefined,
+        new SqliteChildExited(`The SQLite worker process has exited. ${detail}`.trim()),
+      );
+    }
+  }
+}

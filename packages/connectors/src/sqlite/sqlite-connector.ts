@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { ErrorContext } from '../shared/error-messages';
+import { buildSelectStar, quoteIfNeeded, quoteWith } from '../shared/identifiers';
+import { backendDisplayName } from '../uri/engine-names';
+import type {
+  Backend,
+  Connector,
+  ConnectorSession,
+  SessionOptions,
+  TableExtraMetadata,
+  TableListItem,
+  TableMetadata,
+} from '../types';
+import { classifySqliteError } from './sqlite-errors';
+import { sqliteFunctionNames, sqliteTableMetadata, sqliteTables } from './sqlite-metadata';
+import { SqliteSession } from './sqlite-session';
+
+export interface SqliteFileOptions {
+  /** Absolute path or ':memory:'. */
+  filePath: string;
+  readOnlyFile: boolean;
+  createFile: boolean;
+}
+
+const MEMORY = ':memory:';
+
+/**
+ * SQLite: metadata through one cached connection in this process (pragma reads are instant);
+ * statements through a child process per session, see sqlite-child-source.ts.
+ */
+export class SqliteConnector implements Connector {
+  readonly engine = 'sqlite';
+  readonly backend: Backend = 'sqlite';
+  readonly engineName = backendDisplayName('sqlite');
+  readonly supportsCatalogs = false;
+  private metadataDb: Database.Database | null = null;
+  private readonly ctx: ErrorContext;
+
+  constructor(private readonly file: SqliteFileOptions) {
+    this.ctx = { engineName: this.engineName, database: file.filePath };
+  }
+
+  testConnection(): Promise<void> {
+    return this.withDb((db) => {
+      db.prepare('SELECT count(*) FROM sqlite_master').get();
+    });
+  }
+
+  getCatalogs(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+
+  getSchemas(): Promise<string[]> {
+    return Promise.resolve(['main']);
+  }
+
+  getTables(schema: string): Promise<TableListItem[]> {
+    return this.withDb((db) => sqliteTables(db, schema));
+  }
+
+  getTableMetadata(table: string, schema: string | null): Promise<TableMetadata | null> {
+    return this.withDb((db) => sqliteTableMetadata(db, table, schema ?? 'main'));
+  }
+
+  getTableExtraMetadata(): Promise<TableExtraMetadata> {
+    return Promise.resolve({ metadata: {}, partitions: null, clustering: null });
+  }
+
+  getFunctionNames(): Promise<string[]> {
+    return this.withDb((db) => sqliteFunctionNames(db));
+  }
+
+  quoteIdentifier(name: string): string {
+    return quoteWith(name, '"');
+  }
+
+  selectStar(table: string, schema: string | null, columns: string[], limit?: number): string {
+    return buildSelectStar((name) => quoteIfNeeded(name, '"', false), table, schema, columns, limit);
+  }
+
+  /** `schema` is ignored: a SQLite connection has one main schema (attached ones are named in SQL). */
+  async openSession(options: SessionOptions): Promise<ConnectorSession> {
+    const session = new SqliteSession(
+      {
+        filePath: this.file.filePath,
+        readOnly: options.readOnly || this.file.readOnlyFile,
+        fileMustExist: !this.file.createFile,
+      },
+      this.ctx,
+    );
+    await session.start();
+    return session;
+  }
+
+  close(): Promise<void> {
+    this.metadataDb?.close();
+    this.metadataDb = null;
+    return Promise.resolve();
+  }
+
+  private openMetadataDb(): Database.Database {
+    if (this.metadataDb) return this.metadataDb;
+    const { filePath, createFile } = this.file;
+    const memory = filePath === MEMORY;
+    // Metadata only reads; open read-write only to create a missing file when that is allowed.
+    const readonly = !memory && !(createFile && !existsSync(filePath));
+    this.metadataDb = new Database(filePath, { readonly, fileMustExist: !memory && !createFile });
+    return this.metadataDb;
+  }
+
+  private withDb<T>(work: (db: Database.Database) => T): Promise<T> {
+    let db: Database.Database;
+    try {
+      db = this.openMetadataDb();
+    } catch (error) {
+      return Promise.reject(classifySqliteError(error, this.ctx, 'connect'));
+    }
+    try {
+      return Promise.resolve(work(db));
+    } catch (error) {
+      return Promise.reject(classifySqliteError(error, this.ctx, 'query'));
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { connectorError } from '../shared/error-messages';
+import type { ErrorContext } from '../shared/error-messages';
+import { toJsonSafe } from '../shared/json-safe';
+import { readLimit, rowsToObjects, stripTrailingSemicolons } from '../shared/result-helpers';
+import { SessionGate } from '../shared/session-gate';
+import type { ConnectorSession, ExecuteOptions, ExecuteResult } from '../types';
+import { SqliteChild } from './sqlite-child';
+import type { OpenRequest } from './sqlite-child';
+import { classifySqliteError } from './sqlite-errors';
+import { sqliteResultColumns } from './sqlite-types';
+
+const EXPLAIN_MAX_ROWS = 10_000;
+
+const childResultSchema = z.object({
+  columns: z.array(z.object({ name: z.string(), type: z.string().nullable() })),
+  rows: z.array(z.array(z.unknown())),
+  changes: z.number().nullable(),
+});
+
+/** One child process holding one connection (read-only connection + query_only when readOnly). */
+export class SqliteSession implements ConnectorSession {
+  private readonly gate: SessionGate;
+  private readonly child = new SqliteChild();
+  private closed = false;
+
+  constructor(
+    private readonly open: OpenRequest,
+    private readonly ctx: ErrorContext,
+  ) {
+    this.gate = new SessionGate(
+      () => {
+        this.child.kill();
+        return Promise.resolve();
+      },
+      (cause) => connectorError('cancelled', ctx, { cause }),
+    );
+  }
+
+  async start(): Promise<void> {
+    try {
+      await this.child.open(this.open);
+    } catch (error) {
+      this.child.close();
+      throw classifySqliteError(error, this.ctx, 'connect');
+    }
+  }
+
+  execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
+    return this.gate.run(() => this.runStatement(sql, options.maxRows), options.signal);
+  }
+
+  explain(sql: string): Promise<Record<string, unknown>[]> {
+    return this.gate.run(async () => {
+      const result = await this.runStatement(
+        `EXPLAIN QUERY PLAN ${stripTrailingSemicolons(sql)}`,
+        EXPLAIN_MAX_ROWS,
+      );
+      return rowsToObjects(result.columns, result.rows);
+    });
+  }
+
+  cancel(): Promise<void> {
+    return this.gate.cancel();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.gate.isRunning()) await this.gate.cancel();
+    await this.gate.idle();
+    this.child.close();
+  }
+
+  private async runStatement(sql: string, maxRows: number): Promise<ExecuteResult> {
+    if (this.closed)
+      throw connectorError('GENERIC_DB_ENGINE_ERROR', this.ctx, { engineMessage: 'the session is closed' });
+    let raw: unknown;
+    try {
+      raw = await this.child.execute(sql, readLimit(maxRows));
+    } catch (error) {
+      throw classifySqliteError(error, this.ctx, 'query');
+    }
+    const result = childResultSchema.parse(raw);
+    const truncated = result.rows.length > maxRows;
+    const kept = truncated ? result.rows.slice(0, maxRows) : result.rows;
+    return {
+      columns: sqliteResultColumns(result.columns, kept),
+      rows: kept.map((row) => row.map(toJsonSafe)),
+      truncated,
+      affectedRows: result.changes,
+    };
+  }
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/** The password placeholder that stands in for a stored password in every response. */
+export const PASSWORD_MASK = 'XXXXXXXXXX';
+
+export const ENGINES = ['postgresql', 'mysql', 'sqlite', 'duckdb'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+const jsonText = z
+  .string()
+  .max(65_536)
+  .refine(
+    (text) => {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Field cannot be decoded by JSON.' },
+  );
+
+export const databaseWritableShape = {
+  database_name: z.string().trim().min(1).max(250),
+  sqlalchemy_uri: z.string().trim().min(1).max(1024),
+  expose_in_sqllab: z.boolean(),
+  allow_run_async: z.boolean(),
+  allow_dml: z.boolean(),
+  allow_ctas: z.boolean(),
+  allow_cvas: z.boolean(),
+  allow_file_upload: z.boolean(),
+  disable_data_preview: z.boolean(),
+  extra: jsonText,
+  cache_timeout: z.number().int().nonnegative().nullable(),
+  force_ctas_schema: z.string().max(250).nullable(),
+};
+
+export const databaseCreateSchema = z
+  .object({
+    ...databaseWritableShape,
+    expose_in_sqllab: databaseWritableShape.expose_in_sqllab.default(true),
+    allow_run_async: databaseWritableShape.allow_run_async.default(false),
+    allow_dml: databaseWritableShape.allow_dml.default(false),
+    allow_ctas: databaseWritableShape.allow_ctas.default(false),
+    allow_cvas: databaseWritableShape.allow_cvas.default(false),
+    allow_file_upload: databaseWritableShape.allow_file_upload.default(false),
+    disable_data_preview: databaseWritableShape.disable_data_preview.default(false),
+    extra: databaseWritableShape.extra.default('{}'),
+    cache_timeout: databaseWritableShape.cache_timeout.default(null),
+    force_ctas_schema: databaseWritableShape.force_ctas_schema.default(null),
+  })
+  .strict();
+export type DatabaseCreate = z.infer<typeof databaseCreateSchema>;
+
+export const databaseUpdateSchema = z.object(databaseWritableShape).partial().strict();
+export type DatabaseUpdate = z.infer<typeof databaseUpdateSchema>;
+
+export const testConnectionSchema = z
+  .object({
+    sqlalchemy_uri: databaseWritableShape.sqlalchemy_uri,
+    database_name: databaseWritableShape.database_name.optional(),
+    extra: databaseWritableShape.extra.optional(),
+    /** When testing an edited connection whose URI still carries the mask, the stored password is used. */
+    id: z.number().int().positive().optional(),
+  })
+  .strict();
+export type TestConnection = z.infer<typeof testConnectionSchema>;
+
+const userRefSchema = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
+
+export const databaseSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  database_name: z.string(),
+  sqlalchemy_uri: z.string(),
+  backend: z.string(),
+  engine_name: z.string(),
+  expose_in_sqllab: z.boolean(),
+  allow_run_async: z.boolean(),
+  allow_dml: z.boolean(),
+  allow_ctas: z.boolean(),
+  allow_cvas: z.boolean(),
+  allow_file_upload: z.boolean(),
+  disable_data_preview: z.boolean(),
+  allows_subquery: z.boolean(),
+  allow_multi_catalog: z.boolean(),
+  extra: z.string(),
+  cache_timeout: z.number().int().nullable(),
+  force_ctas_schema: z.string().nullable(),
+  created_by: userRefSchema.nullable(),
+  changed_on: z.string(),
+  changed_on_delta_humanized: z.string(),
+});
+export type Database = z.infer<typeof databaseSchema>;
+
+export const tableTypeSchema = z.enum(['table', 'view', 'materialized_view']);
+export const tableListItemSchema = z.object({
+  value: z.string(),
+  type: tableTypeSchema,
+  extra: z.record(z.string(), z.unknown()).nullable(),
+});
+export const tablesResponseSchema = z.object({
+  count: z.number().int(),
+  result: z.array(tableListItemSchema),
+});
+export type TablesResponse = z.infer<typeof tablesResponseSchema>;
+
+export const schemasQuerySchema = z
+  .object({
+    force: z.boolean().default(false),
+    catalog: z.string().max(250).nullable().optional(),
+    upload_allowed: z.boolean().optional(),
+  })
+  .strict();
+export const tablesQuerySchema = z
+  .object({
+    schema_name: z.string().min(1).max(250),
+    catalog_name: z.string().max(250).nullable().optional(),
+    force: z.boolean().default(false),
+  })
+  .strict();
+export const catalogsQuerySchema = z.object({ force: z.boolean().default(false) }).strict();
+
+export const tableMetadataQuerySchema = z
+  .object({
+    name: z.string().min(1).max(250),
+    schema: z.string().max(250).optional(),
+    catalog: z.string().max(250).optional(),
+  })
+  .strict();
+
+export const keyInfoSchema = z.object({
+  name: z.string().nullable(),
+  column_names: z.array(z.string()),
+  options: z.record(z.string(), z.unknown()),
+  referred_columns: z.array(z.string()).optional(),
+  referred_schema: z.string().nullable().optional(),
+  referred_table: z.string().optional(),
+  type: z.string(),
+  unique: z.boolean().optional(),
+});
+
+export const tableMetadataSchema = z.object({
+  name: z.string(),
+  columns: z.array(
+    z.object({
+      name: z.string(),
+      type: z.string(),
+      longType: z.string(),
+      type_generic: z.number().int().nullable(),
+      is_dttm: z.boolean(),
+      nullable: z.boolean(),
+      default: z.string().nullable(),
+      keys: z.array(keyInfoSchema),
+      comment: z.string().nullable(),
+    }),
+  ),
+  selectStar: z.string(),
+  primaryKey: z.object({
+    column_names: z.array(z.string()),
+    name: z.string().nullable(),
+    type: z.literal('pk'),
+  }),
+  foreignKeys: z.array(keyInfoSchema),
+  indexes: z.array(keyInfoSchema),
+  comment: z.string().nullable(),
+});
+export type TableMetadataResponse = z.infer<typeof tableMetadataSchema>;

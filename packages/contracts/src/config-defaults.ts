@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * The application constants of the spec with the reference's defaults. Every key may be overridden in
+ * the config file; the whitelisted ones reach the browser in the bootstrap payload.
+ */
+export const appConstantsSchema = z
+  .object({
+    DEFAULT_SQLLAB_LIMIT: z.number().int().positive().default(1000),
+    SQL_MAX_ROW: z.number().int().positive().default(100_000),
+    DISPLAY_MAX_ROW: z.number().int().positive().default(10_000),
+    SQLLAB_TIMEOUT: z.number().positive().default(30),
+    SQLLAB_ASYNC_TIME_LIMIT_SEC: z.number().int().positive().default(21_600),
+    SQLLAB_QUERY_RESULT_TIMEOUT: z.number().nonnegative().default(0),
+    SQLLAB_QUERY_COST_ESTIMATE_TIMEOUT: z.number().positive().default(10),
+    SUPERSET_WEBSERVER_TIMEOUT: z.number().positive().default(60),
+    SQLLAB_DEFAULT_DBID: z.number().int().positive().nullable().default(null),
+    ROW_LIMIT: z.number().int().positive().default(50_000),
+    SAMPLES_ROW_LIMIT: z.number().int().positive().default(1000),
+    NATIVE_FILTER_DEFAULT_ROW_LIMIT: z.number().int().positive().default(1000),
+    FILTER_SELECT_ROW_LIMIT: z.number().int().positive().default(10_000),
+    QUERY_SEARCH_LIMIT: z.number().int().positive().default(1000),
+    CACHE_DEFAULT_TIMEOUT: z.number().int().nonnegative().default(86_400),
+    DEFAULT_TIME_FILTER: z.string().default('No filter'),
+    SQLLAB_CTAS_NO_LIMIT: z.boolean().default(false),
+    SQLLAB_PAYLOAD_MAX_MB: z.number().positive().nullable().default(null),
+  })
+  .strict();
+export type AppConstants = z.infer<typeof appConstantsSchema>;
+
+/** Feature flags of reference §14 with their defaults. */
+export const featureFlagsSchema = z
+  .object({
+    SQLLAB_BACKEND_PERSISTENCE: z.boolean().default(true),
+    DASHBOARD_VIRTUALIZATION: z.boolean().default(true),
+    ALERTS_ATTACH_REPORTS: z.boolean().default(true),
+    EMBEDDABLE_CHARTS: z.boolean().default(true),
+    DRILL_TO_DETAIL: z.boolean().default(true),
+    DRILL_BY: z.boolean().default(true),
+    AVOID_COLORS_COLLISION: z.boolean().default(true),
+    CSS_TEMPLATES: z.boolean().default(true),
+    GLOBAL_ASYNC_QUERIES: z.boolean().default(false),
+    DASHBOARD_RBAC: z.boolean().default(false),
+    EMBEDDED_SUPERSET: z.boolean().default(false),
+    ALERT_REPORTS: z.boolean().default(false),
+    ALERT_REPORT_TABS: z.boolean().default(false),
+    ENABLE_TEMPLATE_PROCESSING: z.boolean().default(false),
+    ENABLE_JAVASCRIPT_CONTROLS: z.boolean().default(false),
+    THUMBNAILS: z.boolean().default(false),
+    TAGGING_SYSTEM: z.boolean().default(false),
+    ESTIMATE_QUERY_COST: z.boolean().default(false),
+    SQLLAB_FORCE_RUN_ASYNC: z.boolean().default(false),
+    RLS_IN_SQLLAB: z.boolean().default(false),
+    ALLOW_ADHOC_SUBQUERY: z.boolean().default(false),
+    ALLOW_FULL_CSV_EXPORT: z.boolean().default(false),
+    CACHE_QUERY_BY_USER: z.boolean().default(false),
+    DATE_RANGE_TIMESHIFTS_ENABLED: z.boolean().default(false),
+    ESCAPE_MARKDOWN_HTML: z.boolean().default(false),
+    FILTERBAR_CLOSED_BY_DEFAULT: z.boolean().default(false),
+    DATAPANEL_CLOSED_BY_DEFAULT: z.boolean().default(false),
+  })
+  .strict();
+export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
+
+/** Constants the browser receives (the reference's FRONTEND_CONF_KEYS that exist here). */
+export const FRONTEND_CONF_KEYS = [
+  'SUPERSET_WEBSERVER_TIMEOUT',
+  'DEFAULT_SQLLAB_LIMIT',
+  'SQL_MAX_ROW',
+  'DISPLAY_MAX_ROW',
+  'SQLLAB_DEFAULT_DBID',
+  'SAMPLES_ROW_LIMIT',
+  'SQLLAB_QUERY_RESULT_TIMEOUT',
+  'NATIVE_FILTER_DEFAULT_ROW_LIMIT',
+  'DEFAULT_TIME_FILTER',
+  'ROW_LIMIT',
+] as const satisfies readonly (keyof AppConstants)[];
+export type FrontendConf = Pick<AppConstants, (typeof FRONTEND_CONF_KEYS)[number]>;

@@ -1,0 +1,6 @@
+export * from './errors/client-error';
+export { normalizeClientError } from './errors/normalize-client-error';
+export { fieldErrorsFromBody } from './errors/field-errors';
+export { statusText } from './errors/status-text';
+export { isExternalUrl, toExternalHref, isSafeHref } from './links/external-url';
+export * from './toasts/toast';

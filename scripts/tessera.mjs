@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// `npm run tessera -- <command>`: the server CLI (start, init, create-admin, load-examples).
+await import('../apps/server/bin/tessera.mjs');

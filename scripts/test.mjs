@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `npm test`: every stage in order (typecheck, lint, format, vitest, Playwright). All stages run even when
+// one fails, so a single run shows everything; the last line is the plain "N passed, N failed" summary.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, '.test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const only = process.argv.slice(2);
+const stages = [
+  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings', '0', '.'] },
+  { name: 'format', cmd: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
+  {
+    name: 'vitest',
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(out, 'vitest.json')}`,
+    ],
+  },
+  {
+    name: 'e2e',
+    cmd: ['npx', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, 'playwright.json') },
+  },
+].filter((stage) => only.length === 0 || only.includes(stage.name));
+
+const failedStages = [];
+for (const stage of stages) {
+  process.stdout.write(`\n==> ${stage.name}: ${stage.cmd.join(' ')}\n`);
+  const started = Date.now();
+  const result = spawnSync(stage.cmd[0], stage.cmd.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...stage.env },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) failedStages.push(stage.name);
+  process.stdout.write(`==> ${stage.name} ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s\n`);
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const vitest = readJson(path.join(out, 'vitest.json'));
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+const playwright = readJson(path.join(out, 'playwright.json'));
+if (playwright) {
+  passed += playwright.stats.expected + playwright.stats.flaky;
+  failed += playwright.stats.unexpected;
+  skipped += playwright.stats.skipped;
+}
+// A failing non-test stage (typecheck, lint, format) counts as one failure so the summary never reads green.
+failed += failedStages.filter((name) => name !== 'vitest' && name !== 'e2e').length;
+if (failedStages.length > 0) process.stdout.write(`\nFailed stages: ${failedStages.join(', ')}\n`);
+process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+process.exit(failedStages.length > 0 || failed > 0 ? 1 : 0);
