@@ -123,7 +123,8 @@ export function DatabaseModal({ database, onClose, onSaved }: DatabaseModalProps
   return (
     <Modal
       open
-      data-test="database-modal"
+      // antd puts unknown props on a wrapper that is never "visible"; tag the rendered dialog instead.
+      modalRender={(node) => <div data-test="database-modal">{node}</div>}
       title={database === undefined ? 'Connect a database' : `Edit database: ${database.database_name}`}
       width={MODAL_DEFAULT_WIDTH}
       onCancel={onClose}

@@ -75,7 +75,8 @@ export function UserModal({ user, onClose, onSaved }: UserModalProps) {
   return (
     <Modal
       open
-      data-test="user-modal"
+      // antd puts unknown props on a wrapper that is never "visible"; tag the rendered dialog instead.
+      modalRender={(node) => <div data-test="user-modal">{node}</div>}
       title={creating ? 'Add user' : `Edit user: ${user.username}`}
       width={MODAL_DEFAULT_WIDTH}
       onCancel={onClose}
