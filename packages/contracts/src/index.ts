@@ -5,3 +5,4 @@ export * from './api/list';
 export * from './api/security';
 export * from './api/database';
 export * from './api/bootstrap';
+export * from './api/sqllab';

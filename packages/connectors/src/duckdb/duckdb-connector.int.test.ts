@@ -214,6 +214,26 @@ describe('DuckDB connector', () => {
     }
   });
 
+  it('refuses file and network access even to a writable session, and keeps it locked', async () => {
+    const session = await connector.openSession({ readOnly: false });
+    try {
+      for (const sql of [
+        "SELECT * FROM read_csv('/etc/passwd')",
+        "SELECT * FROM read_text('/etc/hostname')",
+        "ATTACH '/tmp/x.duckdb' AS x",
+      ]) {
+        await expect(session.execute(sql, { maxRows: 10 })).rejects.toThrow(
+          /disabled|Permission|not allowed/i,
+        );
+      }
+      await expect(session.execute('SET enable_external_access = true', { maxRows: 1 })).rejects.toThrow(
+        /Cannot change/i,
+      );
+    } finally {
+      await session.close();
+    }
+  });
+
   it('interrupts a long statement', async () => {
     const session = await connector.openSession({ readOnly: true });
     const running = session.execute('SELECT count(*) FROM range(1000000000000) a', { maxRows: 1 });

@@ -3,6 +3,18 @@ import { DuckDBInstance } from '@duckdb/node-api';
 
 const MEMORY = ':memory:';
 
+/**
+ * User SQL must not reach the file system or the network (read_csv('/etc/passwd'), ATTACH, INSTALL …):
+ * no deny-list can name every way to do that, so the engine itself refuses, and the setting is locked so a
+ * statement cannot switch it back.
+ */
+const HARDENED_OPTIONS: Record<string, string> = {
+  enable_external_access: 'false',
+  autoinstall_known_extensions: 'false',
+  autoload_known_extensions: 'false',
+  lock_configuration: 'true',
+};
+
 interface Entry {
   instance: Promise<DuckDBInstance>;
   readOnly: boolean;
@@ -31,7 +43,7 @@ export async function acquireInstance(
   createFile: boolean,
 ): Promise<InstanceLease> {
   if (filePath === MEMORY) {
-    const instance = await DuckDBInstance.create(MEMORY);
+    const instance = await DuckDBInstance.create(MEMORY, HARDENED_OPTIONS);
     return { instance, readOnlyFile: false, release: () => instance.closeSync() };
   }
   let entry = registry.get(filePath);
@@ -42,7 +54,9 @@ export async function acquireInstance(
     if (!createFile && !existsSync(filePath)) {
       throw new DuckdbFileError(`IO Error: the database file "${filePath}" does not exist.`);
     }
-    const options: Record<string, string> = readOnly ? { access_mode: 'READ_ONLY' } : {};
+    const options: Record<string, string> = readOnly
+      ? { ...HARDENED_OPTIONS, access_mode: 'READ_ONLY' }
+      : HARDENED_OPTIONS;
     const created: Entry = { instance: DuckDBInstance.create(filePath, options), readOnly, refs: 0 };
     registry.set(filePath, created);
     // A failed open must not stay cached.

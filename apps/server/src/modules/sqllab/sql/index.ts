@@ -1,0 +1,28 @@
+export type {
+  Classification,
+  CtasMethod,
+  CtasOptions,
+  CtasResult,
+  Engine,
+  LimitResult,
+  LimitingFactor,
+  Statement,
+  StatementKind,
+  TableRef,
+} from './types';
+export { splitStatements } from './split';
+export { classifyScript, classifyStatement, isStatementSelect } from './classify';
+export type { ScriptClassification } from './classify';
+export { findDeniedFunctions } from './deny-list';
+export { applyLimit, findTopLevelLimit } from './limit';
+export {
+  buildCtas,
+  quoteIdentifier,
+  CTAS_LAST_STATEMENT_MESSAGE,
+  CVAS_SELECT_MESSAGE,
+  CVAS_SINGLE_STATEMENT_MESSAGE,
+} from './ctas';
+export { formatSql } from './format';
+export { extractTables } from './tables';
+export { tokenize, lexVariants } from './lexer';
+export type { LexOptions, Lexed, Token, TokenKind } from './lexer';
