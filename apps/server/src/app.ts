@@ -8,9 +8,12 @@ import type { AppContext } from './context';
 import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { registerDatabaseRoutes } from './modules/databases/databases.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerQueryRoutes } from './modules/queries/queries.routes';
 import { registerAuthHook } from './modules/security/auth.hook';
 import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerUserRoutes } from './modules/security/users.routes';
+import { createSqlLabRuntime } from './modules/sqllab/runtime';
+import { registerSqlLabRoutes } from './modules/sqllab/sqllab.routes';
 import { registerWebRoutes } from './modules/web/web.routes';
 import { registerErrorHandler } from './platform/error-handler';
 import { loggerOptions } from './platform/logger';
@@ -52,6 +55,15 @@ export async function buildApp(
   const rateLimitRedis = ctx.config.redisUrl
     ? new Redis(ctx.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
     : null;
+  // ioredis reconnects by itself; one line per outage, not an unhandled-error flood.
+  let redisDownLogged = false;
+  rateLimitRedis?.on('error', (error: Error) => {
+    if (!redisDownLogged) app.log.warn({ err: error.message }, 'Redis unavailable for the login rate limit; retrying');
+    redisDownLogged = true;
+  });
+  rateLimitRedis?.on('ready', () => {
+    redisDownLogged = false;
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     skipOnError: true,
@@ -63,8 +75,17 @@ export async function buildApp(
   registerUserRoutes(app, fullCtx);
   registerBootstrapRoutes(app, fullCtx);
   registerDatabaseRoutes(app, fullCtx);
+  const sqlLab = createSqlLabRuntime(fullCtx, { role: 'web' });
+  registerSqlLabRoutes(app, fullCtx, sqlLab);
+  registerQueryRoutes(app, fullCtx, sqlLab);
+  // Queries a previous process left running or pending end now rather than at the first periodic sweep.
+  app.addHook('onReady', async () => {
+    await sqlLab.sweepNow();
+  });
   await registerWebRoutes(app, fullCtx);
   app.addHook('onClose', async () => {
+    // Running queries are cancelled and recorded before their connectors close.
+    await sqlLab.close();
     await fullCtx.databases.closeAll();
     if (rateLimitRedis) await rateLimitRedis.quit().catch(() => undefined);
   });

@@ -1,12 +1,15 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { ensureAdmin, ensureExamples, openContext } from './init';
+import { runWorker } from './jobs/worker';
 import { ConfigError, loadConfig } from './platform/config';
 
 const USAGE = `Usage: tessera <command>
 
 Commands:
   start            serve the API and the web app (creates the admin and example data on first start)
+  worker           run asynchronous SQL Lab queries from the Redis queue (needs REDIS_URL):
+                   --concurrency N (default 8)
   init             migrate the metadata store, sync the built-in roles and create the admin user
   create-admin     create an admin user: --username NAME --password SECRET
   load-examples    rebuild the example DuckDB database in the data dir
@@ -40,6 +43,14 @@ async function start(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (admin.generatedPassword !== null) printAdminBanner(config.adminUsername, admin.generatedPassword);
   process.stdout.write(`Tessera is running at http://localhost:${config.port}/\n`);
+}
+
+async function worker(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { concurrency: { type: 'string' } } });
+  const concurrency = values.concurrency === undefined ? 8 : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256)
+    throw new ConfigError('--concurrency must be a whole number from 1 to 256');
+  await runWorker(loadConfig(), { concurrency });
 }
 
 async function init(): Promise<void> {
@@ -83,6 +94,9 @@ export async function main(argv: string[]): Promise<number> {
       case 'start':
         await start();
         return -1;
+      case 'worker':
+        await worker(rest);
+        return 0;
       case 'init':
         await init();
         return 0;

@@ -2,6 +2,10 @@ import {
   browserLoginRequestSchema,
   databaseCreateSchema,
   databaseUpdateSchema,
+  estimateRequestSchema,
+  executeRequestSchema,
+  formatSqlRequestSchema,
+  stopQueryRequestSchema,
   loginRequestSchema,
   tableMetadataQuerySchema,
   testConnectionSchema,
@@ -51,10 +55,27 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/database/:id/select_star/:id/' },
   { method: 'GET', path: '/api/v1/database/:id/function_names/' },
   { method: 'GET', path: '/api/v1/database/:id/table/:id/:id/' },
+  { method: 'GET', path: '/api/v1/sqllab/' },
+  { method: 'POST', path: '/api/v1/sqllab/execute/', body: executeRequestSchema },
+  { method: 'GET', path: '/api/v1/sqllab/results/', rison: true },
+  { method: 'GET', path: '/api/v1/sqllab/export/:id/' },
+  { method: 'POST', path: '/api/v1/sqllab/estimate/', body: estimateRequestSchema },
+  { method: 'POST', path: '/api/v1/sqllab/format_sql/', body: formatSqlRequestSchema },
+  { method: 'GET', path: '/api/v1/query/', rison: true },
+  { method: 'GET', path: '/api/v1/query/:id' },
+  { method: 'GET', path: '/api/v1/query/updated_since', rison: true },
+  { method: 'POST', path: '/api/v1/query/stop', body: stopQueryRequestSchema },
   { method: 'POST', path: '/logout/' },
 ];
 
-const WRITE_FREE_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'databases'] as const;
+const WRITE_FREE_TABLES = [
+  'users',
+  'roles',
+  'role_permissions',
+  'user_roles',
+  'databases',
+  'queries',
+] as const;
 
 /** Values that break types: wrong primitives, nesting, huge and hostile strings. */
 const hostileValue = fc.oneof(
@@ -234,7 +255,7 @@ describe('fuzzing every endpoint with malformed requests', () => {
           expect('message' in body || 'errors' in body).toBe(true);
         }
       }),
-      { numRuns: 1500, seed: 20_261_122 },
+      { numRuns: 2000, seed: 20_261_122 },
     );
     expect(requests).toBeGreaterThanOrEqual(1000);
     expect(await snapshot()).toBe(before);

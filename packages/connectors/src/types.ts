@@ -89,6 +89,21 @@ export interface ExecuteResult {
   affectedRows: number | null;
 }
 
+export interface StreamOptions {
+  /** Rows per batch at most (default 1000). */
+  batchSize?: number;
+  /** Stop after this many rows (default: read everything). */
+  maxRows?: number;
+  /** Aborting cancels the statement on the engine. */
+  signal?: AbortSignal;
+}
+
+/** A slice of a streamed result; every batch repeats the same `columns` array. */
+export interface RowBatch {
+  columns: ResultColumn[];
+  rows: unknown[][];
+}
+
 /** One connection held for one user query, so that it can be cancelled and made read-only. */
 export interface ConnectorSession {
   /**
@@ -96,6 +111,13 @@ export interface ConnectorSession {
    * Throws ConnectorError on engine errors, with kind 'cancelled' when stopped.
    */
   execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult>;
+  /**
+   * Runs exactly one statement and yields its rows in batches as the consumer pulls them, so memory
+   * stays bounded by one batch (CSV export). At least one batch is yielded, so the columns are known
+   * even for an empty result. Stopping the iteration early ends the statement; read-only and cancel
+   * behave as for `execute`. The session runs nothing else until the iteration ends.
+   */
+  stream(sql: string, options?: StreamOptions): AsyncIterable<RowBatch>;
   /** Runs EXPLAIN for one statement and returns the engine's plan rows. */
   explain(sql: string): Promise<Record<string, unknown>[]>;
   /**

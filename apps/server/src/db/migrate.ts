@@ -3,11 +3,13 @@ import type { MetadataStore } from './kysely';
 import type { Migration } from './migrations/helpers';
 import { securityMigration } from './migrations/0001_security';
 import { databasesMigration } from './migrations/0002_databases';
+import { queriesMigration } from './migrations/0003_queries';
 
 /** Ordered by name; later issues append theirs. One set serves SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_security': securityMigration,
   '0002_databases': databasesMigration,
+  '0003_queries': queriesMigration,
 };
 
 export async function migrateToLatest(store: MetadataStore): Promise<string[]> {

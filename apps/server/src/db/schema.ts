@@ -68,6 +68,49 @@ export interface DatabasesTable {
   changed_on: string;
 }
 
+/** One SQL Lab run. Times of the run are epoch milliseconds (the Query.to_dict form); JSON is text. */
+export interface QueriesTable {
+  id: Generated<number>;
+  /** The client's id of the run (11 characters), unique per user. */
+  client_id: string;
+  database_id: number;
+  user_id: number;
+  status: string;
+  sql: string;
+  /** The SQL after template rendering: what workers and the CSV export re-plan from. */
+  rendered_sql: string | null;
+  /** The statements sent to the engine (CTAS applied), joined by ";\n". */
+  executed_sql: string | null;
+  sql_editor_id: string | null;
+  tab_name: string | null;
+  catalog: string | null;
+  schema: string | null;
+  limit: number | null;
+  limiting_factor: string | null;
+  select_as_cta: Flag;
+  ctas_method: string | null;
+  tmp_table_name: string | null;
+  tmp_schema_name: string | null;
+  run_async: Flag;
+  progress: number;
+  rows: number | null;
+  error_message: string | null;
+  /** JSON array of SIP-40 errors. */
+  errors: string | null;
+  results_key: string | null;
+  start_time: number | null;
+  start_running_time: number | null;
+  end_time: number | null;
+  tracking_url: string | null;
+  /** JSON object. */
+  extra: string;
+  /** The worker process running an async query; with heartbeat_at it lets a sweep find orphans. */
+  worker_id: string | null;
+  heartbeat_at: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
 export interface MetadataSchema {
   users: UsersTable;
   roles: RolesTable;
@@ -75,4 +118,5 @@ export interface MetadataSchema {
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   databases: DatabasesTable;
+  queries: QueriesTable;
 }

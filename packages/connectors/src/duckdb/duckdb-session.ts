@@ -1,10 +1,23 @@
 import { ResultReturnType } from '@duckdb/node-api';
-import type { DuckDBConnection, DuckDBResult } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBExtractedStatements, DuckDBResult } from '@duckdb/node-api';
 import { connectorError } from '../shared/error-messages';
 import type { ErrorContext } from '../shared/error-messages';
-import { readLimit, resultColumn, rowsToObjects, stripTrailingSemicolons } from '../shared/result-helpers';
+import {
+  readLimit,
+  resultColumn,
+  rowsToObjects,
+  streamLimits,
+  stripTrailingSemicolons,
+} from '../shared/result-helpers';
 import { SessionGate } from '../shared/session-gate';
-import type { ConnectorSession, ExecuteOptions, ExecuteResult, ResultColumn } from '../types';
+import type {
+  ConnectorSession,
+  ExecuteOptions,
+  ExecuteResult,
+  ResultColumn,
+  RowBatch,
+  StreamOptions,
+} from '../types';
 import { classifyDuckdbError } from './duckdb-errors';
 import { duckdbJsonConverter } from './duckdb-values';
 
@@ -37,6 +50,57 @@ export class DuckdbSession implements ConnectorSession {
 
   execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
     return this.gate.run(() => this.runStatement(sql, options.maxRows), options.signal);
+  }
+
+  async *stream(sql: string, options: StreamOptions = {}): AsyncGenerator<RowBatch> {
+    const { connection, ctx, readOnlyTransactions } = this.deps;
+    const { batchSize, maxRows } = streamLimits(options);
+    const leave = await this.gate.hold(options.signal);
+    let began = false;
+    let prepared: Awaited<ReturnType<DuckDBExtractedStatements['prepare']>> | null = null;
+    try {
+      if (this.closed)
+        throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, { engineMessage: 'the session is closed' });
+      if (readOnlyTransactions) {
+        await connection.run('BEGIN TRANSACTION READ ONLY');
+        began = true;
+      }
+      const extracted = await connection.extractStatements(sql);
+      if (extracted.count !== 1) {
+        throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, {
+          engineMessage: `expected exactly one SQL statement, got ${extracted.count}`,
+        });
+      }
+      prepared = await extracted.prepare(0);
+      const result = await prepared.stream();
+      if (result.returnType !== ResultReturnType.QUERY_RESULT) {
+        yield { columns: [], rows: [] };
+        return;
+      }
+      const columns = describeColumns(result);
+      let read = 0;
+      let yielded = false;
+      while (read < maxRows) {
+        if (this.gate.isCancelled()) throw connectorError('cancelled', ctx);
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        const converted = chunk.convertRows(duckdbJsonConverter);
+        const rows = converted.length > maxRows - read ? converted.slice(0, maxRows - read) : converted;
+        read += rows.length;
+        yielded = true;
+        for (let start = 0; start < rows.length; start += batchSize) {
+          yield { columns, rows: rows.slice(start, start + batchSize) };
+        }
+      }
+      if (!yielded) yield { columns, rows: [] };
+    } catch (error) {
+      if (this.gate.isCancelled()) throw connectorError('cancelled', ctx, { cause: error });
+      throw classifyDuckdbError(error, ctx, 'query');
+    } finally {
+      prepared?.destroySync();
+      if (began) await connection.run('ROLLBACK').catch(() => undefined);
+      await leave();
+    }
   }
 
   explain(sql: string): Promise<Record<string, unknown>[]> {

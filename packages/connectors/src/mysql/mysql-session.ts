@@ -1,11 +1,11 @@
 import type { Connection } from 'mysql2';
 import { connectorError } from '../shared/error-messages';
 import type { ErrorContext } from '../shared/error-messages';
-import { readLimit, rowsToObjects, stripTrailingSemicolons } from '../shared/result-helpers';
+import { readLimit, rowsToObjects, streamLimits, stripTrailingSemicolons } from '../shared/result-helpers';
 import { SessionGate } from '../shared/session-gate';
-import type { ConnectorSession, ExecuteOptions, ExecuteResult } from '../types';
+import type { ConnectorSession, ExecuteOptions, ExecuteResult, RowBatch, StreamOptions } from '../types';
 import { classifyMysqlError } from './mysql-errors';
-import { runCommand, streamQuery } from './mysql-stream';
+import { runCommand, streamBatches, streamQuery } from './mysql-stream';
 import { mysqlResultColumns, mysqlValueConverters } from './mysql-types';
 
 const EXPLAIN_MAX_ROWS = 10_000;
@@ -79,6 +79,45 @@ export class MysqlSession implements ConnectorSession {
 
   execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
     return this.gate.run(() => this.runStatement(sql, options.maxRows), options.signal);
+  }
+
+  async *stream(sql: string, options: StreamOptions = {}): AsyncGenerator<RowBatch> {
+    const { ctx, readOnly } = this.deps;
+    const { batchSize, maxRows } = streamLimits(options);
+    const leave = await this.gate.hold(options.signal);
+    let conn: Connection | null = null;
+    let complete = true;
+    try {
+      if (this.closed)
+        throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, { engineMessage: 'the session is closed' });
+      conn = await this.ensureConnection();
+      if (readOnly) {
+        await runCommand(conn, 'SET SESSION TRANSACTION READ ONLY');
+        await runCommand(conn, 'START TRANSACTION READ ONLY');
+      }
+      const { batches, finished } = streamBatches(conn, sql, Math.min(batchSize, Math.max(maxRows, 1)));
+      complete = false;
+      let read = 0;
+      for await (const batch of batches) {
+        if (this.gate.isCancelled()) throw connectorError('cancelled', ctx);
+        const columns = mysqlResultColumns(batch.fields);
+        const converters = mysqlValueConverters(columns);
+        const budget = maxRows - read;
+        const kept = batch.rows.length > budget ? batch.rows.slice(0, budget) : batch.rows;
+        read += kept.length;
+        yield { columns, rows: kept.map((row) => row.map((value, i) => (converters[i] ?? String)(value))) };
+        if (read >= maxRows) break;
+      }
+      complete = finished();
+    } catch (error) {
+      if (this.gate.isCancelled()) throw connectorError('cancelled', ctx, { cause: error });
+      throw classifyMysqlError(error, ctx, 'query');
+    } finally {
+      // A result set left half read cannot be stopped: the connection goes, as after a truncated read.
+      if (!complete || this.gate.isCancelled()) await this.discardConnection();
+      else if (readOnly && conn) await runCommand(conn, 'ROLLBACK').catch(() => this.discardConnection());
+      await leave();
+    }
   }
 
   explain(sql: string): Promise<Record<string, unknown>[]> {

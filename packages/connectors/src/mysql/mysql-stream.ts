@@ -68,3 +68,72 @@ export function runCommand(conn: Connection, sql: string): Promise<void> {
     });
   });
 }
+
+export interface FieldsAndRows {
+  fields: MysqlField[];
+  rows: unknown[][];
+}
+
+/**
+ * Runs one statement and yields the rows of its first result set in batches. The socket is paused
+ * while the consumer holds a batch, so memory stays bounded by `batchSize`. `finished()` tells
+ * whether the result set was read to its end: if not, the caller must discard the connection.
+ */
+export function streamBatches(
+  conn: Connection,
+  sql: string,
+  batchSize: number,
+): { batches: AsyncGenerator<FieldsAndRows>; finished: () => boolean } {
+  let fields: MysqlField[] = [];
+  let buffer: unknown[][] = [];
+  let ended = false;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const notify = (): void => {
+    const resume = wake;
+    wake = null;
+    resume?.();
+  };
+  const query = conn.query({ sql, rowsAsArray: true });
+  query.on('fields', (packet: unknown, index: unknown) => {
+    if (index !== 0 && index !== undefined) return;
+    const parsed = z.array(mysqlFieldSchema).safeParse(packet);
+    if (parsed.success) fields = parsed.data;
+  });
+  query.on('result', (row: unknown, index: unknown) => {
+    if (!Array.isArray(row) || (index !== 0 && index !== undefined)) return;
+    buffer.push(row);
+    if (buffer.length >= batchSize) {
+      conn.pause();
+      notify();
+    }
+  });
+  query.on('error', (error: unknown) => {
+    failure = error instanceof Error ? error : new Error(String(error));
+    notify();
+  });
+  query.on('end', () => {
+    ended = true;
+    notify();
+  });
+
+  async function* batches(): AsyncGenerator<FieldsAndRows> {
+    let yielded = false;
+    for (;;) {
+      if (failure) throw failure;
+      if (buffer.length >= batchSize || (ended && (buffer.length > 0 || !yielded))) {
+        const rows = buffer;
+        buffer = [];
+        yielded = true;
+        yield { fields, rows };
+        if (!ended) conn.resume();
+        continue;
+      }
+      if (ended) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  }
+  return { batches: batches(), finished: () => ended || failure !== null };
+}

@@ -11,7 +11,7 @@ export interface CursorRead {
   more: boolean;
 }
 
-function readBatch(
+export function readBatch(
   cursor: Cursor<unknown[]>,
   count: number,
 ): Promise<{ rows: unknown[][]; result: QueryResult }> {

@@ -3,10 +3,23 @@ import Cursor from 'pg-cursor';
 import { connectorError } from '../shared/error-messages';
 import type { ErrorContext } from '../shared/error-messages';
 import { toJsonSafe } from '../shared/json-safe';
-import { readLimit, resultColumn, rowsToObjects, stripTrailingSemicolons } from '../shared/result-helpers';
+import {
+  readLimit,
+  resultColumn,
+  rowsToObjects,
+  streamLimits,
+  stripTrailingSemicolons,
+} from '../shared/result-helpers';
 import { SessionGate } from '../shared/session-gate';
-import type { ConnectorSession, ExecuteOptions, ExecuteResult } from '../types';
-import { readCursor } from './pg-cursor-read';
+import type {
+  ConnectorSession,
+  ExecuteOptions,
+  ExecuteResult,
+  ResultColumn,
+  RowBatch,
+  StreamOptions,
+} from '../types';
+import { readBatch, readCursor } from './pg-cursor-read';
 import { classifyPgError } from './pg-errors';
 import type { PgTypeNameCache } from './pg-type-cache';
 import { PG_RESULT_TYPES } from './pg-value-parsers';
@@ -44,6 +57,50 @@ export class PgSession implements ConnectorSession {
 
   execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
     return this.gate.run(() => this.runStatement(sql, options.maxRows), options.signal);
+  }
+
+  async *stream(sql: string, options: StreamOptions = {}): AsyncGenerator<RowBatch> {
+    const { client, readOnly, ctx } = this.deps;
+    const { batchSize, maxRows } = streamLimits(options);
+    const leave = await this.gate.hold(options.signal);
+    let cursor: Cursor<unknown[]> | null = null;
+    let began = false;
+    try {
+      if (this.closed)
+        throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, { engineMessage: 'the session is closed' });
+      if (readOnly) {
+        await client.query('BEGIN READ ONLY');
+        began = true;
+      }
+      cursor = client.query(
+        new Cursor<unknown[]>(sql, undefined, { rowMode: 'array', types: PG_RESULT_TYPES }),
+      );
+      let columns: ResultColumn[] | null = null;
+      let read = 0;
+      for (;;) {
+        if (this.gate.isCancelled()) throw connectorError('cancelled', ctx);
+        // A zero budget still reads one row, for the column descriptions.
+        const budget = maxRows - read;
+        const want = Math.max(1, Math.min(batchSize, budget));
+        const batch = await readBatch(cursor, want);
+        if (columns === null) {
+          const fields = batch.result.fields;
+          const names = await this.deps.typeNames.namesFor(fields.map((f) => f.dataTypeID));
+          columns = fields.map((f) => resultColumn(f.name, names.get(f.dataTypeID) ?? 'UNKNOWN'));
+        }
+        const rows = batch.rows.length > budget ? batch.rows.slice(0, budget) : batch.rows;
+        read += rows.length;
+        yield { columns, rows: rows.map((row) => row.map(toJsonSafe)) };
+        if (batch.rows.length < want || read >= maxRows) break;
+      }
+    } catch (error) {
+      if (this.gate.isCancelled()) throw connectorError('cancelled', ctx, { cause: error });
+      throw classifyPgError(error, ctx, 'query');
+    } finally {
+      if (cursor) await cursor.close().catch(() => undefined);
+      if (began) await client.query('ROLLBACK').catch(() => undefined);
+      await leave();
+    }
   }
 
   explain(sql: string): Promise<Record<string, unknown>[]> {

@@ -28,3 +28,16 @@ export function stripTrailingSemicolons(sql: string): string {
 export function readLimit(maxRows: number): number {
   return Math.max(0, Math.floor(maxRows)) + 1;
 }
+
+export const DEFAULT_STREAM_BATCH = 1000;
+
+/** Batch size and row budget of a stream, with the defaults and sane bounds applied. */
+export function streamLimits(options: { batchSize?: number; maxRows?: number }): {
+  batchSize: number;
+  maxRows: number;
+} {
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_STREAM_BATCH));
+  const maxRows =
+    options.maxRows === undefined ? Number.POSITIVE_INFINITY : Math.max(0, Math.floor(options.maxRows));
+  return { batchSize, maxRows };
+}

@@ -45,6 +45,33 @@ export class SessionGate {
   }
 
   /**
+   * Holds the gate for work driven from outside, such as a stream pulled by its consumer: resolves
+   * once the gate is entered (rejects if the session is cancelled first) with the function that
+   * leaves it. While held, `cancel()` interrupts the engine as for any running statement.
+   */
+  async hold(signal?: AbortSignal): Promise<() => Promise<void>> {
+    let leave: () => void = () => undefined;
+    let entered: () => void = () => undefined;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const held = this.run(
+      () =>
+        new Promise<void>((resolve) => {
+          leave = resolve;
+          entered();
+        }),
+      signal,
+    );
+    const settled = held.catch(() => undefined);
+    await Promise.race([inside, held]);
+    return async () => {
+      leave();
+      await settled;
+    };
+  }
+
+  /**
    * Interrupts the running statement, retrying a few times: a statement that was about to start
    * when the first interrupt arrived (engine still idle) is caught by the next one.
    */

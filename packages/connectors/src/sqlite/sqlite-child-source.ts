@@ -7,6 +7,8 @@
  * Messages (advanced IPC serialisation keeps bigint and bytes):
  *   parent -> child {id, type: 'open', driverPath, filePath, readOnly, fileMustExist}
  *                   {id, type: 'execute', sql, limit}
+ *                   {id, type: 'cursor', sql} -> {columns, changes}; then {id, type: 'fetch', count}
+ *                   -> {rows, done} until done; {id, type: 'closeCursor'} ends it early
  *   child -> parent {id, ok: true, result} | {id, ok: false, error: {message, code}}
  */
 export const SQLITE_CHILD_SOURCE = String.raw`
@@ -51,9 +53,56 @@ function execute(msg) {
   return { columns: columns, rows: rows, changes: null };
 }
 
+let cursor = null;
+
+function openCursor(msg) {
+  closeCursor();
+  const stmt = db.prepare(msg.sql);
+  if (!stmt.reader) {
+    const info = stmt.run();
+    return { columns: [], changes: info.changes };
+  }
+  stmt.raw(true);
+  stmt.safeIntegers(true);
+  const columns = stmt.columns().map(function (c) { return { name: c.name, type: c.type }; });
+  cursor = stmt.iterate();
+  return { columns: columns, changes: null };
+}
+
+function fetch(msg) {
+  const rows = [];
+  if (!cursor) return { rows: rows, done: true };
+  while (rows.length < msg.count) {
+    const next = cursor.next();
+    if (next.done) {
+      cursor = null;
+      return { rows: rows, done: true };
+    }
+    rows.push(next.value);
+  }
+  return { rows: rows, done: false };
+}
+
+function closeCursor() {
+  if (cursor) {
+    const open = cursor;
+    cursor = null;
+    open.return();
+  }
+  return { closed: true };
+}
+
+function handle(msg) {
+  if (msg.type === 'open') return open(msg);
+  if (msg.type === 'cursor') return openCursor(msg);
+  if (msg.type === 'fetch') return fetch(msg);
+  if (msg.type === 'closeCursor') return closeCursor();
+  return execute(msg);
+}
+
 process.on('message', function (msg) {
   try {
-    const result = msg.type === 'open' ? open(msg) : execute(msg);
+    const result = handle(msg);
     reply(msg.id, { ok: true, result: result });
   } catch (error) {
     fail(msg.id, error);

@@ -73,6 +73,18 @@ export class SqliteChild {
     return this.request({ type: 'execute', sql, limit });
   }
 
+  openCursor(sql: string): Promise<unknown> {
+    return this.request({ type: 'cursor', sql });
+  }
+
+  fetch(count: number): Promise<unknown> {
+    return this.request({ type: 'fetch', count });
+  }
+
+  closeCursor(): Promise<unknown> {
+    return this.request({ type: 'closeCursor' });
+  }
+
   /** Stops the engine at once, whatever it is doing. */
   kill(): void {
     if (!this.exited) this.child.kill('SIGKILL');

@@ -2,9 +2,16 @@ import { z } from 'zod';
 import { connectorError } from '../shared/error-messages';
 import type { ErrorContext } from '../shared/error-messages';
 import { toJsonSafe } from '../shared/json-safe';
-import { readLimit, rowsToObjects, stripTrailingSemicolons } from '../shared/result-helpers';
+import { readLimit, rowsToObjects, streamLimits, stripTrailingSemicolons } from '../shared/result-helpers';
 import { SessionGate } from '../shared/session-gate';
-import type { ConnectorSession, ExecuteOptions, ExecuteResult } from '../types';
+import type {
+  ConnectorSession,
+  ExecuteOptions,
+  ExecuteResult,
+  ResultColumn,
+  RowBatch,
+  StreamOptions,
+} from '../types';
 import { SqliteChild } from './sqlite-child';
 import type { OpenRequest } from './sqlite-child';
 import { classifySqliteError } from './sqlite-errors';
@@ -17,6 +24,11 @@ const childResultSchema = z.object({
   rows: z.array(z.array(z.unknown())),
   changes: z.number().nullable(),
 });
+
+const cursorSchema = z.object({
+  columns: z.array(z.object({ name: z.string(), type: z.string().nullable() })),
+});
+const fetchSchema = z.object({ rows: z.array(z.array(z.unknown())), done: z.boolean() });
 
 /** One child process holding one connection (read-only connection + query_only when readOnly). */
 export class SqliteSession implements ConnectorSession {
@@ -48,6 +60,39 @@ export class SqliteSession implements ConnectorSession {
 
   execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
     return this.gate.run(() => this.runStatement(sql, options.maxRows), options.signal);
+  }
+
+  async *stream(sql: string, options: StreamOptions = {}): AsyncGenerator<RowBatch> {
+    const { batchSize, maxRows } = streamLimits(options);
+    const leave = await this.gate.hold(options.signal);
+    let open = false;
+    try {
+      if (this.closed)
+        throw connectorError('GENERIC_DB_ENGINE_ERROR', this.ctx, { engineMessage: 'the session is closed' });
+      const declared = cursorSchema.parse(await this.child.openCursor(sql)).columns;
+      open = declared.length > 0;
+      let columns: ResultColumn[] | null = null;
+      let read = 0;
+      let done = !open;
+      while (columns === null || (!done && read < maxRows)) {
+        if (this.gate.isCancelled()) throw connectorError('cancelled', this.ctx);
+        const want = Math.max(1, Math.min(batchSize, maxRows - read));
+        const batch = done ? { rows: [], done: true } : fetchSchema.parse(await this.child.fetch(want));
+        done = batch.done;
+        if (done) open = false;
+        const rows = batch.rows.slice(0, Math.max(0, maxRows - read));
+        // Columns without a declared type take it from the first batch, as execute does.
+        columns ??= sqliteResultColumns(declared, rows);
+        read += rows.length;
+        yield { columns, rows: rows.map((row) => row.map(toJsonSafe)) };
+      }
+    } catch (error) {
+      if (this.gate.isCancelled()) throw connectorError('cancelled', this.ctx, { cause: error });
+      throw classifySqliteError(error, this.ctx, 'query');
+    } finally {
+      if (open) await this.child.closeCursor().catch(() => undefined);
+      await leave();
+    }
   }
 
   explain(sql: string): Promise<Record<string, unknown>[]> {

@@ -1,0 +1,56 @@
+import { listQuerySchema, stopQueryRequestSchema, updatedSinceQuerySchema } from '@tessera/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { notFound } from '../../platform/errors';
+import { parseId, parseInput, parseRisonQuery } from '../../platform/validation';
+import { requirePermission } from '../security/principal';
+import { canSeeAllQueries, canSeeQuery } from './query-access';
+import { toQueryDict, toQueryListItem, toQueryShow } from './query-dict';
+import { listQueryViews } from './query-list';
+import { findQueryView, queryViewsUpdatedSince } from './queries.repo';
+import { stopQuery, type QueryCanceller } from './queries.service';
+
+const rison = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
+
+export function registerQueryRoutes(app: FastifyInstance, ctx: AppContext, canceller: QueryCanceller): void {
+  const db = ctx.store.db;
+
+  app.get('/api/v1/query/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Query');
+    const query = parseRisonQuery(listQuerySchema, rison(request));
+    const { count, rows } = await listQueryViews(
+      db,
+      query,
+      canSeeAllQueries(principal) ? null : principal.user.id,
+    );
+    return { count, ids: rows.map((row) => row.id), result: rows.map(toQueryListItem) };
+  });
+
+  app.get('/api/v1/query/updated_since', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Query');
+    const { last_updated_ms: since } = parseRisonQuery(updatedSinceQuerySchema, rison(request));
+    const sinceIso = new Date(Math.min(since, 8.64e15)).toISOString();
+    const views = await queryViewsUpdatedSince(
+      db,
+      principal.user.id,
+      sinceIso,
+      ctx.config.constants.QUERY_SEARCH_LIMIT,
+    );
+    return { result: views.map(toQueryDict) };
+  });
+
+  app.post('/api/v1/query/stop', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Query');
+    const { client_id: clientId } = parseInput(stopQueryRequestSchema, request.body);
+    await stopQuery(ctx, canceller, principal, clientId);
+    return { result: 'OK' };
+  });
+
+  app.get('/api/v1/query/:id', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Query');
+    const id = parseId((request.params as { id?: unknown }).id);
+    const view = await findQueryView(db, id);
+    if (!view || !canSeeQuery(principal, view)) throw notFound();
+    return { id: view.id, result: toQueryShow(view) };
+  });
+}

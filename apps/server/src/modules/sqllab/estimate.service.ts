@@ -1,0 +1,80 @@
+import type { ConnectorSession } from '@tessera/connectors';
+import type { z } from 'zod';
+import type { estimateRequestSchema } from '@tessera/contracts';
+import type { AppContext } from '../../context';
+import type { Principal } from '../security/principal';
+import { formatCost } from './cost';
+import { engineFailure, isCancellation } from './engine-errors';
+import { sqlLabDatabase } from './execute.service';
+import { QueryFailure, queryFailure } from './failure';
+import { buildPlan, type QueryPlan } from './plan';
+import { planDatabase } from './planning';
+import { renderQuerySql } from './render';
+
+type EstimateRequest = z.infer<typeof estimateRequestSchema>;
+
+/**
+ * POST /api/v1/sqllab/estimate/: EXPLAIN of every statement (after the same templates and checks
+ * as a run), one cost object per statement, under SQLLAB_QUERY_COST_ESTIMATE_TIMEOUT.
+ */
+export async function estimateCost(
+  ctx: AppContext,
+  principal: Principal,
+  body: EstimateRequest,
+  urlParams: Record<string, string>,
+): Promise<{ result: Record<string, unknown>[] }> {
+  const database = await sqlLabDatabase(ctx, principal, body.database_id);
+  const connector = ctx.databases.connectorFor(database);
+  let plan: QueryPlan;
+  try {
+    const rendered = renderQuerySql(body.sql, body.template_params, principal, urlParams);
+    plan = buildPlan(rendered, planDatabase(database, connector.engine), {
+      queryLimit: null,
+      sqlMaxRow: ctx.config.constants.SQL_MAX_ROW,
+      selectAsCta: false,
+      ctasMethod: null,
+      tmpTableName: null,
+      tmpSchemaName: null,
+    });
+  } catch (error) {
+    if (error instanceof QueryFailure) throw error.toApiError();
+    throw error;
+  }
+  let session: ConnectorSession;
+  try {
+    session = await connector.openSession({ readOnly: plan.readOnlySession, schema: body.schema ?? null });
+  } catch (error) {
+    throw engineFailure(error, connector.engineName, null).toApiError();
+  }
+  const seconds = ctx.config.constants.SQLLAB_QUERY_COST_ESTIMATE_TIMEOUT;
+  const deadline = { passed: false };
+  const timer = setTimeout(() => {
+    deadline.passed = true;
+    void session.cancel();
+  }, seconds * 1000);
+  const count = plan.statements.length;
+  try {
+    const result: Record<string, unknown>[] = [];
+    for (const [index, statement] of plan.statements.entries()) {
+      try {
+        result.push(formatCost(connector.engine, await session.explain(statement)));
+      } catch (error) {
+        if (deadline.passed && isCancellation(error)) {
+          throw queryFailure(
+            408,
+            'SQLLAB_TIMEOUT_ERROR',
+            `The cost estimate took longer than ${seconds} seconds.`,
+            {
+              timeout: seconds,
+            },
+          ).toApiError();
+        }
+        throw engineFailure(error, connector.engineName, { index, count }).toApiError();
+      }
+    }
+    return { result };
+  } finally {
+    clearTimeout(timer);
+    await session.close().catch(() => undefined);
+  }
+}

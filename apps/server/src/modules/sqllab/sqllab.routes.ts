@@ -1,0 +1,86 @@
+import {
+  ENGINES,
+  estimateRequestSchema,
+  executeRequestSchema,
+  formatSqlRequestSchema,
+  resultsQuerySchema,
+  type Engine,
+} from '@tessera/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { messageError } from '../../platform/errors';
+import { parseInput, parseRisonQuery } from '../../platform/validation';
+import { accessibleDatabase } from '../databases/databases.service';
+import { requirePermission } from '../security/principal';
+import { estimateCost } from './estimate.service';
+import { executeSql } from './execute.service';
+import { openCsvExport } from './export.service';
+import { urlParamsOf } from './render';
+import { fetchResults } from './results.service';
+import type { SqlLabRuntime } from './runtime';
+import { formatSql } from './sql';
+import { sqlLabDatabases } from './sqllab-databases';
+
+const CLIENT_ID = /^[A-Za-z0-9_-]{1,11}$/;
+const rison = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
+
+/** An engine named by a client (`postgres`, `mariadb`... included); unknown names format generically. */
+function engineNamed(name: string | null | undefined): Engine | null {
+  if (!name) return null;
+  const lower = name.toLowerCase();
+  const alias: Record<string, Engine> = { postgres: 'postgresql', mariadb: 'mysql' };
+  const engine = alias[lower] ?? lower;
+  return (ENGINES as readonly string[]).includes(engine) ? (engine as Engine) : null;
+}
+
+export function registerSqlLabRoutes(app: FastifyInstance, ctx: AppContext, rt: SqlLabRuntime): void {
+  app.get('/api/v1/sqllab/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'SQLLab');
+    // Tabs arrive with tab persistence; the databases map is what the editor needs now.
+    return {
+      result: { tab_state_ids: [], active_tab: null, databases: await sqlLabDatabases(ctx, principal) },
+    };
+  });
+
+  app.post('/api/v1/sqllab/execute/', async (request, reply) => {
+    const principal = requirePermission(request.principal, 'can_write', 'SQLLab');
+    const body = parseInput(executeRequestSchema, request.body);
+    const response = await executeSql(ctx, rt, principal, body, urlParamsOf(request.query));
+    return reply.code(response.status).send(response.body);
+  });
+
+  app.get('/api/v1/sqllab/results/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'SQLLab');
+    const { key, rows } = parseRisonQuery(resultsQuerySchema, rison(request));
+    return fetchResults(ctx, rt, principal, key, rows);
+  });
+
+  app.get('/api/v1/sqllab/export/:client_id/', async (request, reply) => {
+    const principal = requirePermission(request.principal, 'can_csv', 'Superset');
+    const clientId = (request.params as { client_id?: unknown }).client_id;
+    if (typeof clientId !== 'string' || !CLIENT_ID.test(clientId))
+      throw messageError(404, 'Query not found.');
+    const csv = await openCsvExport(ctx, principal, clientId);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', csv.disposition)
+      .header('cache-control', 'no-store')
+      .send(csv.body);
+  });
+
+  app.post('/api/v1/sqllab/estimate/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'SQLLab');
+    const body = parseInput(estimateRequestSchema, request.body);
+    return estimateCost(ctx, principal, body, urlParamsOf(request.query));
+  });
+
+  app.post('/api/v1/sqllab/format_sql/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'SQLLab');
+    const body = parseInput(formatSqlRequestSchema, request.body);
+    const engine =
+      body.database_id === undefined
+        ? engineNamed(body.engine)
+        : ctx.databases.connectorFor(await accessibleDatabase(ctx, principal, body.database_id)).engine;
+    return { result: formatSql(body.sql, engine) };
+  });
+}
