@@ -58,7 +58,8 @@ export async function buildApp(
   // ioredis reconnects by itself; one line per outage, not an unhandled-error flood.
   let redisDownLogged = false;
   rateLimitRedis?.on('error', (error: Error) => {
-    if (!redisDownLogged) app.log.warn({ err: error.message }, 'Redis unavailable for the login rate limit; retrying');
+    if (!redisDownLogged)
+      app.log.warn({ err: error.message }, 'Redis unavailable for the login rate limit; retrying');
     redisDownLogged = true;
   });
   rateLimitRedis?.on('ready', () => {
