@@ -16,4 +16,7 @@ export const DatabaseBrowserPage = lazy(() =>
 export const UserListPage = lazy(() =>
   import('../features/users/UserListPage').then((m) => ({ default: m.UserListPage })),
 );
+export const SqlLabPage = lazy(() =>
+  import('../features/sqllab/page/SqlLabPage').then((m) => ({ default: m.SqlLabPage })),
+);
 export const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));

@@ -8,8 +8,10 @@ import {
   DatabaseListPage,
   LoginPage,
   NotFoundPage,
+  SqlLabPage,
   UserListPage,
 } from './lazy-pages';
+import { SQLLAB_PATH } from '../features/sqllab/paths';
 import { HOME_PATH } from './paths';
 import { RequireAuth } from './RequireAuth';
 
@@ -48,6 +50,7 @@ export function AppRoutes() {
           <Route path="/databaseview/list/" element={<Page component={DatabaseListPage} />} />
           <Route path="/databaseview/:id/browse/" element={<Page component={DatabaseBrowserPage} />} />
           <Route path="/users/list/" element={<Page component={UserListPage} />} />
+          <Route path={SQLLAB_PATH} element={<Page component={SqlLabPage} />} />
         </Route>
         <Route path="*" element={<Page component={NotFoundPage} />} />
       </Route>

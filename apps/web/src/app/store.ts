@@ -1,17 +1,24 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import type { Bootstrap } from '@tessera/contracts';
+import type { SqlLabRootState } from '../features/sqllab/state/root-state';
 import { api } from '../shared/api/api';
 import { initialSessionState, sessionSlice } from '../shared/session/session-slice';
 import { toastsSlice } from '../shared/toasts/toasts-slice';
 import { themeSlice, themeToggled, type ThemeState } from './theme/theme-slice';
 import { saveTheme } from './theme/theme-storage';
 
-const rootReducer = combineReducers({
+/**
+ * The root reducer. Screens with large state code (SQL Lab) inject their slices when their chunk
+ * loads, so the login page and the shell do not carry it; until then those keys are undefined.
+ */
+export const rootReducer = combineSlices({
   session: sessionSlice.reducer,
   theme: themeSlice.reducer,
   toasts: toastsSlice.reducer,
   [api.reducerPath]: api.reducer,
-});
+}).withLazyLoadedSlices<SqlLabRootState>();
+
+const LARGE_STATE_PATHS = ['sqlLabQueries.queries'];
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -34,7 +41,14 @@ export function createAppStore({ bootstrap, theme, storage }: StoreOptions) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: { session: initialSessionState(bootstrap), theme },
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({
+        // Query results can hold 100,000 rows; walking them after every action would stall dev builds.
+        immutableCheck: { ignoredPaths: LARGE_STATE_PATHS },
+        serializableCheck: { ignoredPaths: LARGE_STATE_PATHS },
+      })
+        .prepend(listener.middleware)
+        .concat(api.middleware),
   });
 }
 

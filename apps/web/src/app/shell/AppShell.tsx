@@ -1,14 +1,23 @@
 import { Flex, Layout, Menu, theme, type MenuProps } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
+import { SQLLAB_PATH } from '../../features/sqllab/paths';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useAppSelector } from '../hooks';
 import { DATABASE_LIST_PATH, HOME_PATH, LOGIN_PATH, USER_LIST_PATH } from '../paths';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
-/** Only screens that exist are linked; SQL Lab, charts, dashboards and datasets join when they are built. */
+/** Only screens that exist are linked; charts, dashboards and datasets join when they are built. */
 function navItems(admin: boolean): NonNullable<MenuProps['items']> {
   const items: NonNullable<MenuProps['items']> = [
+    {
+      key: 'sqllab',
+      label: (
+        <Link data-test="nav-sqllab" to={SQLLAB_PATH}>
+          SQL Lab
+        </Link>
+      ),
+    },
     {
       key: 'databases',
       label: (
@@ -34,6 +43,7 @@ function navItems(admin: boolean): NonNullable<MenuProps['items']> {
 function activeKey(pathname: string): string[] {
   if (pathname.startsWith('/databaseview/')) return ['databases'];
   if (pathname.startsWith('/users/')) return ['users'];
+  if (pathname.startsWith(SQLLAB_PATH)) return ['sqllab'];
   return [];
 }
 

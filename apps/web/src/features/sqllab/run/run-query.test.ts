@@ -1,0 +1,69 @@
+import { buildSupersetError, SESSION_TIMED_OUT_MESSAGE } from '@tessera/contracts';
+import { describe, expect, it } from 'vitest';
+import { createAppStore } from '../../../app/store';
+import { jsonResponse, setupDomTest, stubFetch, TEST_BOOTSTRAP } from '../../../test/dom-test';
+import { createQuery, startQuery } from '../state';
+import { sqlLabState } from '../store/sqllab-store';
+import { fetchQueryResults, RESULTS_FAILED_MESSAGE, runQuery } from './run-query';
+
+setupDomTest();
+
+function newStore() {
+  return createAppStore({ bootstrap: TEST_BOOTSTRAP, theme: { mode: 'light', source: 'user' } });
+}
+
+describe('run thunks', () => {
+  it('keeps the message, issue codes and link of a failed run', async () => {
+    const error = buildSupersetError('TABLE_DOES_NOT_EXIST_ERROR', 'The table "nope" does not exist.');
+    stubFetch((url) =>
+      url === '/api/v1/security/csrf_token/'
+        ? jsonResponse(200, { result: 'token' })
+        : jsonResponse(400, {
+            errors: [{ ...error, extra: { ...error.extra, link: 'https://example.com/help' } }],
+          }),
+    );
+    const store = newStore();
+    const query = createQuery({ dbId: 1, sql: 'SELECT * FROM nope' }, Date.now());
+    await store.dispatch(runQuery(query, ''));
+
+    const failed = sqlLabState(store.getState()).sqlLabQueries.queries[query.id];
+    expect(failed?.state).toBe('failed');
+    expect(failed?.errorMessage).toBe('The table "nope" does not exist.');
+    expect(failed?.link).toBe('https://example.com/help');
+    expect(failed?.errors?.[0]?.extra?.issue_codes).toEqual([
+      expect.objectContaining({ code: 1003 }),
+      expect.objectContaining({ code: 1005 }),
+    ]);
+  });
+
+  it("says 'Failed at retrieving results' when the rows cannot be fetched", async () => {
+    stubFetch(() =>
+      jsonResponse(410, {
+        errors: [buildSupersetError('RESULTS_BACKEND_ERROR', 'Data could not be retrieved')],
+      }),
+    );
+    const store = newStore();
+    const query = createQuery({ dbId: 1, sql: 'SELECT 1', runAsync: true, resultsKey: 'k' }, Date.now());
+    store.dispatch(startQuery({ query, previousQueryId: null }));
+    await store.dispatch(fetchQueryResults(query.id, 'k', 100));
+
+    expect(sqlLabState(store.getState()).sqlLabQueries.queries[query.id]?.state).toBe('failed');
+    expect(store.getState().toasts.items.map((toast) => toast.text)).toEqual([RESULTS_FAILED_MESSAGE]);
+  });
+
+  it('turns a CSRF refusal into the session-timed-out message, shown as a toast too', async () => {
+    stubFetch((url) =>
+      url === '/api/v1/security/csrf_token/'
+        ? jsonResponse(200, { result: 'token' })
+        : jsonResponse(400, { message: 'The CSRF token has expired.' }),
+    );
+    const store = newStore();
+    const query = createQuery({ dbId: 1, sql: 'SELECT 1' }, Date.now());
+    await store.dispatch(runQuery(query, ''));
+
+    expect(sqlLabState(store.getState()).sqlLabQueries.queries[query.id]?.errorMessage).toBe(
+      SESSION_TIMED_OUT_MESSAGE,
+    );
+    expect(store.getState().toasts.items.map((toast) => toast.text)).toEqual([SESSION_TIMED_OUT_MESSAGE]);
+  });
+});

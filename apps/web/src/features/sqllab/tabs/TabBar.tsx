@@ -1,0 +1,56 @@
+import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Tabs, Tag, Tooltip } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { addNewTab } from '../run/editor-actions';
+import { removeQueryEditor, setActiveQueryEditor } from '../state';
+import { selectActiveTabId, selectTabs } from '../store/selectors';
+import { TabLabel } from './TabLabel';
+
+/** The editor tabs: switch, add ('+'), close ('x'), and each tab's menu (rename, clone, close others). */
+export function TabBar({ offline }: { offline: boolean }) {
+  const dispatch = useAppDispatch();
+  const tabs = useAppSelector(selectTabs);
+  const activeId = useAppSelector(selectActiveTabId);
+
+  const items = tabs.map((tab) => ({
+    key: tab.id,
+    label: <TabLabel tab={tab} active={tab.id === activeId} onlyTab={tabs.length === 1} />,
+    closable: true,
+    closeIcon: <CloseOutlined data-test="sqllab-close-tab" aria-label={`Close ${tab.name}`} />,
+  }));
+
+  return (
+    <Tabs
+      data-test="sqllab-tabs"
+      type="editable-card"
+      size="small"
+      activeKey={activeId ?? undefined}
+      items={items}
+      // antd renders its own add button twice (once for the overflow menu); ours exists once.
+      hideAdd
+      onChange={(id) => dispatch(setActiveQueryEditor({ id }))}
+      onEdit={(target, action) => {
+        if (action === 'remove' && typeof target === 'string') dispatch(removeQueryEditor({ id: target }));
+      }}
+      tabBarStyle={{ marginBottom: 0 }}
+      tabBarExtraContent={
+        <Flex align="center" gap={8}>
+          {offline ? (
+            <Tag color="error" data-test="sqllab-offline">
+              offline
+            </Tag>
+          ) : null}
+          <Tooltip title="New tab (Ctrl + T)">
+            <Button
+              type="text"
+              icon={<PlusOutlined />}
+              data-test="sqllab-add-tab"
+              aria-label="New tab"
+              onClick={() => dispatch(addNewTab())}
+            />
+          </Tooltip>
+        </Flex>
+      }
+    />
+  );
+}
