@@ -7,15 +7,20 @@ import type { DestinationStream } from 'pino';
 import type { AppContext } from './context';
 import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { registerDatabaseRoutes } from './modules/databases/databases.routes';
+import { registerDatasetRoutes } from './modules/datasets/datasets.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerQueryRoutes } from './modules/queries/queries.routes';
+import { registerSavedQueryRoutes } from './modules/saved-queries/saved-queries.routes';
 import { registerAuthHook } from './modules/security/auth.hook';
 import { registerSecurityRoutes } from './modules/security/security.routes';
+import { registerSharingRoutes } from './modules/sharing/sharing.routes';
 import { registerUserRoutes } from './modules/security/users.routes';
 import { createSqlLabRuntime } from './modules/sqllab/runtime';
 import { registerSqlLabRoutes } from './modules/sqllab/sqllab.routes';
 import { registerWebRoutes } from './modules/web/web.routes';
 import { registerErrorHandler } from './platform/error-handler';
+import { registerFormBodyParser } from './platform/form-body';
+import { registerTabStateRoutes } from './modules/tab-state/tab-state.routes';
 import { loggerOptions } from './platform/logger';
 
 /** Builds the HTTP app from the modules; holds no logic of its own. */
@@ -35,6 +40,7 @@ export async function buildApp(
   });
   const fullCtx: AppContext = { ...ctx, log: app.log };
   registerErrorHandler(app);
+  registerFormBodyParser(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -76,9 +82,13 @@ export async function buildApp(
   registerUserRoutes(app, fullCtx);
   registerBootstrapRoutes(app, fullCtx);
   registerDatabaseRoutes(app, fullCtx);
+  registerTabStateRoutes(app, fullCtx);
   const sqlLab = createSqlLabRuntime(fullCtx, { role: 'web' });
   registerSqlLabRoutes(app, fullCtx, sqlLab);
   registerQueryRoutes(app, fullCtx, sqlLab);
+  registerDatasetRoutes(app, fullCtx);
+  registerSavedQueryRoutes(app, fullCtx);
+  registerSharingRoutes(app, fullCtx);
   // Queries a previous process left running or pending end now rather than at the first periodic sweep.
   app.addHook('onReady', async () => {
     await sqlLab.sweepNow();

@@ -2,9 +2,15 @@ import {
   browserLoginRequestSchema,
   databaseCreateSchema,
   databaseUpdateSchema,
+  datasetCreateSchema,
+  datasetGetOrCreateSchema,
   estimateRequestSchema,
   executeRequestSchema,
   formatSqlRequestSchema,
+  kvStoreRequestSchema,
+  sqlLabPermalinkRequestSchema,
+  savedQueryCreateSchema,
+  savedQueryUpdateSchema,
   stopQueryRequestSchema,
   loginRequestSchema,
   tableMetadataQuerySchema,
@@ -15,7 +21,18 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { z as zod } from 'zod';
+import {
+  queryEditorInputSchema,
+  tabUpdateSchema,
+  tableInputSchema,
+} from '../src/modules/tab-state/tab-state-input';
 import { startTestServer, type TestServer } from './harness';
+
+const tabCreateSchema = zod.object({ queryEditor: queryEditorInputSchema });
+const tableCreateSchema = zod.object({ table: tableInputSchema });
+const migrateQuerySchema = zod.object({ queryId: zod.string().min(1).max(11) });
+const expandedSchema = zod.object({ expanded: zod.boolean() });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Endpoint {
@@ -65,6 +82,30 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/query/:id' },
   { method: 'GET', path: '/api/v1/query/updated_since', rison: true },
   { method: 'POST', path: '/api/v1/query/stop', body: stopQueryRequestSchema },
+  { method: 'POST', path: '/tabstateview/', body: tabCreateSchema },
+  { method: 'GET', path: '/tabstateview/:id' },
+  { method: 'PUT', path: '/tabstateview/:id', body: tabUpdateSchema },
+  { method: 'DELETE', path: '/tabstateview/:id' },
+  { method: 'POST', path: '/tabstateview/:id/activate' },
+  { method: 'POST', path: '/tabstateview/:id/migrate_query', body: migrateQuerySchema },
+  { method: 'DELETE', path: '/tabstateview/:id/query/:id' },
+  { method: 'POST', path: '/tableschemaview/', body: tableCreateSchema },
+  { method: 'DELETE', path: '/tableschemaview/:id' },
+  { method: 'POST', path: '/tableschemaview/:id/expanded', body: expandedSchema },
+  { method: 'GET', path: '/api/v1/saved_query/', rison: true },
+  { method: 'GET', path: '/api/v1/saved_query/:id' },
+  { method: 'POST', path: '/api/v1/saved_query/', body: savedQueryCreateSchema },
+  { method: 'PUT', path: '/api/v1/saved_query/:id', body: savedQueryUpdateSchema },
+  { method: 'DELETE', path: '/api/v1/saved_query/:id' },
+  { method: 'GET', path: '/api/v1/dataset/', rison: true },
+  { method: 'GET', path: '/api/v1/dataset/:id' },
+  { method: 'POST', path: '/api/v1/dataset/', body: datasetCreateSchema },
+  { method: 'POST', path: '/api/v1/dataset/get_or_create/', body: datasetGetOrCreateSchema },
+  { method: 'DELETE', path: '/api/v1/dataset/:id' },
+  { method: 'POST', path: '/api/v1/sqllab/permalink', body: sqlLabPermalinkRequestSchema },
+  { method: 'GET', path: '/api/v1/sqllab/permalink/:id' },
+  { method: 'POST', path: '/kv/store/', body: kvStoreRequestSchema },
+  { method: 'GET', path: '/kv/:id' },
   { method: 'POST', path: '/logout/' },
 ];
 
@@ -252,10 +293,11 @@ describe('fuzzing every endpoint with malformed requests', () => {
         // Every error is JSON in one of the documented shapes.
         if (response.statusCode >= 400) {
           const body = response.json<Record<string, unknown>>();
-          expect('message' in body || 'errors' in body).toBe(true);
+          // {error} is the documented shape of the tab persistence views (reference §2.6).
+          expect('message' in body || 'errors' in body || 'error' in body).toBe(true);
         }
       }),
-      { numRuns: 2000, seed: 20_261_122 },
+      { numRuns: 3000, seed: 20_261_122 },
     );
     expect(requests).toBeGreaterThanOrEqual(1000);
     expect(await snapshot()).toBe(before);

@@ -6,3 +6,6 @@ export * from './api/security';
 export * from './api/database';
 export * from './api/bootstrap';
 export * from './api/sqllab';
+export * from './api/saved-query';
+export * from './api/sharing';
+export * from './api/dataset';

@@ -4,12 +4,20 @@ import type { Migration } from './migrations/helpers';
 import { securityMigration } from './migrations/0001_security';
 import { databasesMigration } from './migrations/0002_databases';
 import { queriesMigration } from './migrations/0003_queries';
+import { savedQueriesMigration } from './migrations/0004_saved_queries';
+import { keyValueMigration } from './migrations/0005_key_value';
+import { datasetsMigration } from './migrations/0006_datasets';
+import { tabStateMigration } from './migrations/0007_tab_state';
 
 /** Ordered by name; later issues append theirs. One set serves SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_security': securityMigration,
   '0002_databases': databasesMigration,
   '0003_queries': queriesMigration,
+  '0004_saved_queries': savedQueriesMigration,
+  '0005_key_value': keyValueMigration,
+  '0006_datasets': datasetsMigration,
+  '0007_tab_state': tabStateMigration,
 };
 
 export async function migrateToLatest(store: MetadataStore): Promise<string[]> {

@@ -111,6 +111,102 @@ export interface QueriesTable {
   changed_on: string;
 }
 
+/** One shared value (a permalink's state or a /kv/ entry), found by its random key. */
+export interface KeyValueTable {
+  id: Generated<number>;
+  /** 128 random bits, base64url: links carry it, so it must not be guessable. */
+  key: string;
+  resource: 'sqllab_permalink' | 'kv';
+  /** JSON text. */
+  value: string;
+  created_by_fk: number | null;
+  created_on: string;
+}
+
+/** A saved query (reference §2.5); `user_id` is its owner. */
+export interface SavedQueriesTable {
+  id: Generated<number>;
+  user_id: number;
+  db_id: number;
+  label: string;
+  description: string;
+  catalog: string | null;
+  schema: string | null;
+  sql: string;
+  template_parameters: string | null;
+  /** JSON object text. */
+  extra_json: string;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
+/** A dataset: a physical table, or a virtual one whose rows come from `sql`. */
+export interface DatasetsTable {
+  id: Generated<number>;
+  uuid: string;
+  table_name: string;
+  database_id: number;
+  catalog: string | null;
+  schema: string | null;
+  sql: string | null;
+  template_params: string | null;
+  is_sqllab_view: Flag;
+  external_url: string | null;
+  is_managed_externally: Flag;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
+/** One column of a dataset, in result order. */
+export interface DatasetColumnsTable {
+  id: Generated<number>;
+  dataset_id: number;
+  position: number;
+  column_name: string;
+  type: string | null;
+  type_generic: number | null;
+  is_dttm: Flag;
+}
+
+export interface TabStateTable {
+  id: Generated<number>;
+  user_id: number;
+  label: string;
+  active: Flag;
+  database_id: number | null;
+  catalog: string | null;
+  schema: string | null;
+  sql: string;
+  query_limit: number | null;
+  /** The client id of the tab's latest query. */
+  latest_query_id: string | null;
+  autorun: Flag;
+  template_params: string | null;
+  hide_left_bar: Flag;
+  saved_query_id: number | null;
+  extra_json: string;
+  created_on: string;
+  changed_on: string;
+}
+
+export interface TableSchemaTable {
+  id: Generated<number>;
+  tab_state_id: number;
+  database_id: number;
+  catalog: string | null;
+  schema: string | null;
+  table: string;
+  /** The table metadata the client posted, as JSON text. */
+  description: string;
+  expanded: Flag;
+  created_on: string;
+  changed_on: string;
+}
+
 export interface MetadataSchema {
   users: UsersTable;
   roles: RolesTable;
@@ -119,4 +215,10 @@ export interface MetadataSchema {
   sessions: SessionsTable;
   databases: DatabasesTable;
   queries: QueriesTable;
+  saved_queries: SavedQueriesTable;
+  key_value: KeyValueTable;
+  datasets: DatasetsTable;
+  dataset_columns: DatasetColumnsTable;
+  tab_state: TabStateTable;
+  table_schema: TableSchemaTable;
 }

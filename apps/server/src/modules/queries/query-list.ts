@@ -1,4 +1,5 @@
 import type { ListQuery } from '@tessera/contracts';
+import { pageOfList } from '../../db/paging';
 import { sql } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
 import { messageError } from '../../platform/errors';
@@ -21,10 +22,6 @@ const ORDERABLE = {
 } as const;
 
 const COMPARISONS = { gt: '>', lt: '<', ge: '>=', le: '<=' } as const;
-
-function isOrderKey(key: string): key is keyof typeof ORDERABLE {
-  return Object.prototype.hasOwnProperty.call(ORDERABLE, key);
-}
 
 function isComparison(opr: string): opr is keyof typeof COMPARISONS {
   return Object.prototype.hasOwnProperty.call(COMPARISONS, opr);
@@ -94,18 +91,5 @@ export async function listQueryViews(
 ): Promise<{ count: number; rows: QueryView[] }> {
   let base = applyFilters(selectQueryViews(db), query.filters);
   if (ownerId !== null) base = base.where('q.user_id', '=', ownerId);
-  const orderKey = query.order_column ?? 'changed_on';
-  if (!isOrderKey(orderKey)) throw messageError(400, { order_column: [`Not a valid column: ${orderKey}.`] });
-  const direction = query.order_column === undefined ? 'desc' : query.order_direction;
-  const countRow = await base
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
-  const rows = await base
-    .orderBy(ORDERABLE[orderKey], direction)
-    .orderBy('q.id', direction)
-    .limit(query.page_size)
-    .offset(query.page * query.page_size)
-    .execute();
-  return { count: Number(countRow?.n ?? 0), rows };
+  return pageOfList(base, query, ORDERABLE, { defaultOrder: 'changed_on', idColumn: 'q.id' });
 }

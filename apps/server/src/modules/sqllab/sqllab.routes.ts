@@ -12,6 +12,7 @@ import { messageError } from '../../platform/errors';
 import { parseInput, parseRisonQuery } from '../../platform/validation';
 import { accessibleDatabase } from '../databases/databases.service';
 import { requirePermission } from '../security/principal';
+import { tabBootstrap } from '../tab-state/tab-state.service';
 import { estimateCost } from './estimate.service';
 import { executeSql } from './execute.service';
 import { openCsvExport } from './export.service';
@@ -36,10 +37,11 @@ function engineNamed(name: string | null | undefined): Engine | null {
 export function registerSqlLabRoutes(app: FastifyInstance, ctx: AppContext, rt: SqlLabRuntime): void {
   app.get('/api/v1/sqllab/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'SQLLab');
-    // Tabs arrive with tab persistence; the databases map is what the editor needs now.
-    return {
-      result: { tab_state_ids: [], active_tab: null, databases: await sqlLabDatabases(ctx, principal) },
-    };
+    // Tabs are only kept on the server with backend persistence on (the default).
+    const tabs = ctx.config.featureFlags.SQLLAB_BACKEND_PERSISTENCE
+      ? await tabBootstrap(ctx, principal.user.id)
+      : { tab_state_ids: [], active_tab: null };
+    return { result: { ...tabs, databases: await sqlLabDatabases(ctx, principal) } };
   });
 
   app.post('/api/v1/sqllab/execute/', async (request, reply) => {

@@ -1,0 +1,72 @@
+import type { Dataset, DatasetListItem } from '@tessera/contracts';
+import type { Connector } from '@tessera/connectors';
+import { humanizeSince } from '../databases/humanize';
+import type { DatasetColumnRow, DatasetView } from './datasets.repo';
+
+interface UserRef {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+function userRef(id: number | null, first: string | null, last: string | null): UserRef | null {
+  return id === null ? null : { id, first_name: first ?? '', last_name: last ?? '' };
+}
+
+const kindOf = (view: DatasetView): 'virtual' | 'physical' => (view.sql === null ? 'physical' : 'virtual');
+
+export function toDataset(view: DatasetView, columns: DatasetColumnRow[], connector: Connector): Dataset {
+  const createdBy = userRef(view.created_by_fk, view.created_first_name, view.created_last_name);
+  return {
+    id: view.id,
+    uuid: view.uuid,
+    table_name: view.table_name,
+    name: view.schema ? `${view.schema}.${view.table_name}` : view.table_name,
+    datasource_name: view.table_name,
+    database: { id: view.database_id, database_name: view.database_name, backend: view.backend },
+    catalog: view.catalog,
+    schema: view.schema,
+    sql: view.sql,
+    template_params: view.template_params,
+    is_sqllab_view: view.is_sqllab_view === 1,
+    kind: kindOf(view),
+    select_star: connector.selectStar(view.table_name, view.schema, [], 100),
+    external_url: view.external_url,
+    is_managed_externally: view.is_managed_externally === 1,
+    columns: columns.map((column) => ({
+      id: column.id,
+      column_name: column.column_name,
+      type: column.type,
+      type_generic: column.type_generic,
+      is_dttm: column.is_dttm === 1,
+    })),
+    owners: createdBy ? [createdBy] : [],
+    created_by: createdBy,
+    changed_by: userRef(view.changed_by_fk, view.changed_first_name, view.changed_last_name),
+    created_on: view.created_on,
+    changed_on: view.changed_on,
+    changed_on_delta_humanized: humanizeSince(view.changed_on),
+  };
+}
+
+export function toDatasetListItem(view: DatasetView): DatasetListItem {
+  const createdBy = userRef(view.created_by_fk, view.created_first_name, view.created_last_name);
+  const changedBy = userRef(view.changed_by_fk, view.changed_first_name, view.changed_last_name);
+  return {
+    id: view.id,
+    uuid: view.uuid,
+    table_name: view.table_name,
+    database: { id: view.database_id, database_name: view.database_name },
+    catalog: view.catalog,
+    schema: view.schema,
+    sql: view.sql,
+    kind: kindOf(view),
+    explore_url: `/explore/?datasource_type=table&datasource_id=${view.id}`,
+    owners: createdBy ? [createdBy] : [],
+    created_by: createdBy,
+    changed_by: changedBy,
+    changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}`.trim() : '',
+    changed_on_utc: view.changed_on,
+    changed_on_delta_humanized: humanizeSince(view.changed_on),
+  };
+}

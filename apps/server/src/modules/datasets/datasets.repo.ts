@@ -1,0 +1,102 @@
+import type { Insertable } from 'kysely';
+import { nowIso, type MetadataDb } from '../../db/kysely';
+import type { DatasetColumnsTable, DatasetsTable } from '../../db/schema';
+
+export type DatasetRow = Omit<DatasetsTable, 'id'> & { id: number };
+export type DatasetColumnRow = Omit<DatasetColumnsTable, 'id'> & { id: number };
+
+/** A dataset row with the names its show and list forms need. */
+export type DatasetView = DatasetRow & {
+  database_name: string;
+  backend: string;
+  created_first_name: string | null;
+  created_last_name: string | null;
+  changed_first_name: string | null;
+  changed_last_name: string | null;
+};
+
+export type NewDataset = Omit<Insertable<DatasetsTable>, 'id' | 'created_on' | 'changed_on'>;
+export type NewDatasetColumn = Omit<Insertable<DatasetColumnsTable>, 'id' | 'dataset_id' | 'position'>;
+
+export function selectDatasetViews(db: MetadataDb) {
+  return db
+    .selectFrom('datasets as t')
+    .innerJoin('databases as d', 'd.id', 't.database_id')
+    .leftJoin('users as cu', 'cu.id', 't.created_by_fk')
+    .leftJoin('users as mu', 'mu.id', 't.changed_by_fk')
+    .selectAll('t')
+    .select([
+      'd.database_name as database_name',
+      'd.backend as backend',
+      'cu.first_name as created_first_name',
+      'cu.last_name as created_last_name',
+      'mu.first_name as changed_first_name',
+      'mu.last_name as changed_last_name',
+    ]);
+}
+
+export async function findDatasetView(db: MetadataDb, id: number): Promise<DatasetView | undefined> {
+  return selectDatasetViews(db).where('t.id', '=', id).executeTakeFirst();
+}
+
+export async function findDatasetViewByUuid(db: MetadataDb, uuid: string): Promise<DatasetView | undefined> {
+  return selectDatasetViews(db).where('t.uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The dataset with this name in this database, catalog and schema (null matching null). */
+export async function findDatasetByName(
+  db: MetadataDb,
+  where: { databaseId: number; catalog: string | null; schema: string | null; tableName: string },
+): Promise<DatasetRow | undefined> {
+  let query = db
+    .selectFrom('datasets')
+    .selectAll()
+    .where('database_id', '=', where.databaseId)
+    .where('table_name', '=', where.tableName);
+  query =
+    where.catalog === null ? query.where('catalog', 'is', null) : query.where('catalog', '=', where.catalog);
+  query =
+    where.schema === null ? query.where('schema', 'is', null) : query.where('schema', '=', where.schema);
+  return query.executeTakeFirst();
+}
+
+export async function datasetColumns(db: MetadataDb, datasetId: number): Promise<DatasetColumnRow[]> {
+  return db
+    .selectFrom('dataset_columns')
+    .selectAll()
+    .where('dataset_id', '=', datasetId)
+    .orderBy('position')
+    .execute();
+}
+
+/** Inserts the dataset and its columns in one transaction. */
+export async function insertDataset(
+  db: MetadataDb,
+  values: NewDataset,
+  columns: NewDatasetColumn[],
+): Promise<number> {
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('datasets')
+      .values({ ...values, created_on: now, changed_on: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rows = columns.map((column, position) => ({ ...column, dataset_id: row.id, position }));
+    // Chunks keep each statement under SQLite's bound-parameter limit.
+    for (let start = 0; start < rows.length; start += 500) {
+      await trx
+        .insertInto('dataset_columns')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
+    return row.id;
+  });
+}
+
+export async function deleteDataset(db: MetadataDb, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('dataset_columns').where('dataset_id', '=', id).execute();
+    await trx.deleteFrom('datasets').where('id', '=', id).execute();
+  });
+}

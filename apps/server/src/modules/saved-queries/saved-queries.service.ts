@@ -1,0 +1,102 @@
+import type { SavedQueryCreate, SavedQueryUpdate } from '@tessera/contracts';
+import type { AppContext } from '../../context';
+import { messageError, notFound } from '../../platform/errors';
+import { findDatabase } from '../databases/databases.repo';
+import { canAccessDatabase } from '../databases/databases.service';
+import type { Principal } from '../security/principal';
+import {
+  findSavedQuery,
+  insertSavedQuery,
+  updateSavedQuery,
+  type SavedQueryPatch,
+  type SavedQueryRow,
+} from './saved-queries.repo';
+
+/** Owners see and change their saved queries; Admin sees and changes everyone's. */
+export const seesAllSavedQueries = (principal: Principal): boolean => principal.isAdmin;
+
+export function canSeeSavedQuery(principal: Principal, row: Pick<SavedQueryRow, 'user_id'>): boolean {
+  return row.user_id === principal.user.id || seesAllSavedQueries(principal);
+}
+
+/** A saved query the caller may see, or 404 as if it did not exist. */
+export async function visibleSavedQuery(
+  ctx: AppContext,
+  principal: Principal,
+  id: number,
+): Promise<SavedQueryRow> {
+  const row = await findSavedQuery(ctx.store.db, id);
+  if (!row || !canSeeSavedQuery(principal, row)) throw notFound();
+  return row;
+}
+
+async function checkDatabase(ctx: AppContext, principal: Principal, dbId: number): Promise<void> {
+  const database = await findDatabase(ctx.store.db, dbId);
+  if (!database || !canAccessDatabase(principal, database)) {
+    throw messageError(422, { db_id: ['Database not found.'] });
+  }
+}
+
+/** JSON text fields must hold a JSON object; empty text means none. */
+function checkJsonObject(field: string, text: string | null | undefined): void {
+  if (text === null || text === undefined || text.trim() === '') return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw messageError(400, { [field]: ['Must be valid JSON.'] });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw messageError(400, { [field]: ['Must be a JSON object.'] });
+  }
+}
+
+const storedExtra = (text: string | null | undefined): string =>
+  text === null || text === undefined || text.trim() === '' ? '{}' : text;
+
+export async function createSavedQuery(
+  ctx: AppContext,
+  principal: Principal,
+  input: SavedQueryCreate,
+): Promise<SavedQueryRow> {
+  checkJsonObject('template_parameters', input.template_parameters);
+  checkJsonObject('extra_json', input.extra_json);
+  await checkDatabase(ctx, principal, input.db_id);
+  const id = await insertSavedQuery(ctx.store.db, {
+    user_id: principal.user.id,
+    db_id: input.db_id,
+    label: input.label,
+    description: input.description ?? '',
+    catalog: input.catalog ?? null,
+    schema: input.schema ?? null,
+    sql: input.sql,
+    template_parameters: input.template_parameters ?? null,
+    extra_json: storedExtra(input.extra_json),
+    created_by_fk: principal.user.id,
+    changed_by_fk: principal.user.id,
+  });
+  return visibleSavedQuery(ctx, principal, id);
+}
+
+export async function changeSavedQuery(
+  ctx: AppContext,
+  principal: Principal,
+  id: number,
+  input: SavedQueryUpdate,
+): Promise<SavedQueryRow> {
+  await visibleSavedQuery(ctx, principal, id);
+  checkJsonObject('template_parameters', input.template_parameters);
+  checkJsonObject('extra_json', input.extra_json);
+  if (input.db_id !== undefined) await checkDatabase(ctx, principal, input.db_id);
+  const patch: SavedQueryPatch = { changed_by_fk: principal.user.id };
+  if (input.db_id !== undefined) patch.db_id = input.db_id;
+  if (input.label !== undefined) patch.label = input.label;
+  if (input.description !== undefined) patch.description = input.description ?? '';
+  if (input.catalog !== undefined) patch.catalog = input.catalog;
+  if (input.schema !== undefined) patch.schema = input.schema;
+  if (input.sql !== undefined) patch.sql = input.sql;
+  if (input.template_parameters !== undefined) patch.template_parameters = input.template_parameters;
+  if (input.extra_json !== undefined) patch.extra_json = storedExtra(input.extra_json);
+  await updateSavedQuery(ctx.store.db, id, patch);
+  return visibleSavedQuery(ctx, principal, id);
+}

@@ -1,0 +1,86 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../../platform/errors';
+import { fieldErrors } from '../../platform/validation';
+
+/** These views answer errors as `{error}` (reference §2.6), not as the model APIs' `{message}`. */
+export const viewError = (status: number, error: string): ApiError => new ApiError(status, { error }, error);
+
+/**
+ * The fields of a request as values: form-encoded bodies carry JSON-encoded values (what Superset's client
+ * sends), JSON bodies carry the values themselves.
+ */
+export function bodyFields(request: FastifyRequest): Record<string, unknown> {
+  const body: unknown = request.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw viewError(400, 'The request body must be an object.');
+  const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+  const fields = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(body)) {
+    if (!isForm) {
+      fields.set(key, value);
+      continue;
+    }
+    if (typeof value !== 'string') throw viewError(400, `Field ${key} is malformed.`);
+    try {
+      fields.set(key, JSON.parse(value) as unknown);
+    } catch {
+      throw viewError(400, `Field ${key} is not valid JSON.`);
+    }
+  }
+  return Object.fromEntries(fields);
+}
+
+export function parseFields<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = Object.entries(fieldErrors(result.error, input))
+    .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+    .join('; ');
+  throw viewError(400, `Invalid input. ${problems}`);
+}
+
+const text = (max: number) => z.string().max(max);
+const optionalId = z.number().int().positive().nullable().optional();
+
+/** The client's query editor posted to create a tab; other client fields are ignored. */
+export const queryEditorInputSchema = z.object({
+  name: text(256).optional(),
+  title: text(256).optional(),
+  dbId: optionalId,
+  catalog: text(256).nullable().optional(),
+  schema: text(256).nullable().optional(),
+  sql: text(1_000_000).optional(),
+  queryLimit: z.number().int().positive().nullable().optional(),
+  hideLeftBar: z.boolean().optional(),
+  remoteId: optionalId,
+  templateParams: text(100_000).nullable().optional(),
+  autorun: z.boolean().optional(),
+});
+
+export const tabUpdateSchema = z
+  .object({
+    database_id: optionalId,
+    catalog: text(256).nullable().optional(),
+    schema: text(256).nullable().optional(),
+    sql: text(1_000_000).optional(),
+    label: text(256).optional(),
+    query_limit: z.number().int().positive().nullable().optional(),
+    latest_query_id: text(11).nullable().optional(),
+    template_params: text(100_000).nullable().optional(),
+    hide_left_bar: z.boolean().optional(),
+    autorun: z.boolean().optional(),
+    saved_query_id: optionalId,
+    extra_json: z.union([text(100_000), z.record(z.string(), z.unknown())]).optional(),
+  })
+  .strict();
+
+export const tableInputSchema = z.object({
+  queryEditorId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)]).transform(Number),
+  dbId: z.number().int().positive(),
+  catalog: text(256).nullable().optional(),
+  schema: text(256).nullable().optional(),
+  name: text(256).min(1),
+  expanded: z.boolean().optional(),
+});
