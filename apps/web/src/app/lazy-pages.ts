@@ -19,4 +19,13 @@ export const UserListPage = lazy(() =>
 export const SqlLabPage = lazy(() =>
   import('../features/sqllab/page/SqlLabPage').then((m) => ({ default: m.SqlLabPage })),
 );
+export const QueryHistoryPage = lazy(() =>
+  import('../features/queryhistory/QueryHistoryPage').then((m) => ({ default: m.QueryHistoryPage })),
+);
+export const SavedQueryListPage = lazy(() =>
+  import('../features/savedqueries/SavedQueryListPage').then((m) => ({ default: m.SavedQueryListPage })),
+);
+export const DatasetListPage = lazy(() =>
+  import('../features/datasets/DatasetListPage').then((m) => ({ default: m.DatasetListPage })),
+);
 export const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));

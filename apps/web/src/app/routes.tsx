@@ -6,11 +6,17 @@ import {
   AppShell,
   DatabaseBrowserPage,
   DatabaseListPage,
+  DatasetListPage,
   LoginPage,
   NotFoundPage,
+  SavedQueryListPage,
+  QueryHistoryPage,
   SqlLabPage,
   UserListPage,
 } from './lazy-pages';
+import { DATASET_LIST_PATH } from '../features/datasets/paths';
+import { QUERY_HISTORY_PATH } from '../features/queryhistory/paths';
+import { SAVED_QUERY_LIST_PATH } from '../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../features/sqllab/paths';
 import { HOME_PATH } from './paths';
 import { RequireAuth } from './RequireAuth';
@@ -51,6 +57,10 @@ export function AppRoutes() {
           <Route path="/databaseview/:id/browse/" element={<Page component={DatabaseBrowserPage} />} />
           <Route path="/users/list/" element={<Page component={UserListPage} />} />
           <Route path={SQLLAB_PATH} element={<Page component={SqlLabPage} />} />
+          <Route path={SAVED_QUERY_LIST_PATH} element={<Page component={SavedQueryListPage} />} />
+          <Route path="/sqllab/p/:key/" element={<Page component={SqlLabPage} />} />
+          <Route path={QUERY_HISTORY_PATH} element={<Page component={QueryHistoryPage} />} />
+          <Route path={DATASET_LIST_PATH} element={<Page component={DatasetListPage} />} />
         </Route>
         <Route path="*" element={<Page component={NotFoundPage} />} />
       </Route>

@@ -1,5 +1,8 @@
 import { Flex, Layout, Menu, theme, type MenuProps } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
+import { DATASET_LIST_PATH } from '../../features/datasets/paths';
+import { QUERY_HISTORY_PATH } from '../../features/queryhistory/paths';
+import { SAVED_QUERY_LIST_PATH } from '../../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../../features/sqllab/paths';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useAppSelector } from '../hooks';
@@ -7,7 +10,7 @@ import { DATABASE_LIST_PATH, HOME_PATH, LOGIN_PATH, USER_LIST_PATH } from '../pa
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
-/** Only screens that exist are linked; charts, dashboards and datasets join when they are built. */
+/** Only screens that exist are linked; charts and dashboards join when they are built. */
 function navItems(admin: boolean): NonNullable<MenuProps['items']> {
   const items: NonNullable<MenuProps['items']> = [
     {
@@ -15,6 +18,30 @@ function navItems(admin: boolean): NonNullable<MenuProps['items']> {
       label: (
         <Link data-test="nav-sqllab" to={SQLLAB_PATH}>
           SQL Lab
+        </Link>
+      ),
+    },
+    {
+      key: 'queryhistory',
+      label: (
+        <Link data-test="nav-queryhistory" to={QUERY_HISTORY_PATH}>
+          Query history
+        </Link>
+      ),
+    },
+    {
+      key: 'savedqueries',
+      label: (
+        <Link data-test="nav-savedqueries" to={SAVED_QUERY_LIST_PATH}>
+          Saved queries
+        </Link>
+      ),
+    },
+    {
+      key: 'datasets',
+      label: (
+        <Link data-test="nav-datasets" to={DATASET_LIST_PATH}>
+          Datasets
         </Link>
       ),
     },
@@ -43,6 +70,9 @@ function navItems(admin: boolean): NonNullable<MenuProps['items']> {
 function activeKey(pathname: string): string[] {
   if (pathname.startsWith('/databaseview/')) return ['databases'];
   if (pathname.startsWith('/users/')) return ['users'];
+  if (pathname.startsWith(DATASET_LIST_PATH)) return ['datasets'];
+  if (pathname.startsWith(SAVED_QUERY_LIST_PATH)) return ['savedqueries'];
+  if (pathname.startsWith(QUERY_HISTORY_PATH)) return ['queryhistory'];
   if (pathname.startsWith(SQLLAB_PATH)) return ['sqllab'];
   return [];
 }

@@ -10,6 +10,8 @@ import { Button, Flex, Tooltip, theme } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { ShortcutAction } from '../editor/shortcuts';
 import { isActiveState, toggleLeftBar, type QueryEditor } from '../state';
+import { SaveQueryButton } from '../saved/SaveQueryButton';
+import { CopyLinkButton } from '../sharing/CopyLinkButton';
 import { selectQuery } from '../store/selectors';
 import { EstimateCostButton } from './EstimateCostButton';
 import { LimitSelect } from './LimitSelect';
@@ -72,6 +74,8 @@ export function EditorToolbar({ editor, database, onCommand }: EditorToolbarProp
       <LimitSelect editorId={editor.id} value={editor.queryLimit} />
       <EstimateCostButton editorId={editor.id} disabled={database === undefined} />
       <span style={{ flex: 1 }} />
+      <SaveQueryButton editor={editor} />
+      <CopyLinkButton editor={editor} />
       <TemplateParamsButton editorId={editor.id} value={editor.templateParams} />
       <Button
         size="small"

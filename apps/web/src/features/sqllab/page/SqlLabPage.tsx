@@ -6,6 +6,8 @@ import { PageLoading } from '../../../shared/ui/PageLoading';
 import { useGetSqlLabDatabasesQuery } from '../api/sqllab-api';
 import { ensureTab } from '../run/editor-actions';
 import { useClearInactiveQueries, useQueryPolling } from '../run/use-query-polling';
+import { useSavedQueryParam } from '../saved/use-saved-query-param';
+import { useSharedQuery } from '../sharing/use-shared-query';
 import { selectActiveTabId } from '../store/selectors';
 import { TabBar } from '../tabs/TabBar';
 import { EditorPane } from './EditorPane';
@@ -20,12 +22,14 @@ export function SqlLabPage() {
   const activeId = useAppSelector(selectActiveTabId);
   const { offline } = useQueryPolling();
   useClearInactiveQueries();
+  const sharedLoading = useSharedQuery();
+  useSavedQueryParam();
   const { ref, height } = useFillViewport(token.paddingLG);
 
   // The first tab waits for the databases, so it gets the right default database.
   useEffect(() => {
-    if (settled && activeId === null) dispatch(ensureTab());
-  }, [dispatch, settled, activeId]);
+    if (settled && activeId === null && !sharedLoading) dispatch(ensureTab());
+  }, [dispatch, settled, activeId, sharedLoading]);
 
   return (
     <div

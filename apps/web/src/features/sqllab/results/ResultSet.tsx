@@ -2,6 +2,7 @@ import { CopyOutlined, DownloadOutlined, StopOutlined } from '@ant-design/icons'
 import { Alert, Button, Empty, Flex, Progress, Spin, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
+import { SaveDatasetButton } from '../../datasets/SaveDatasetButton';
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import type { ApiError } from '../../../shared/api/api-request';
 import { formatCount } from '../controls/limit-options';
@@ -55,6 +56,19 @@ function RowsView({ query, results }: { query: Query; results: QueryResults }) {
           {formatCount(rows)} {rows === 1 ? 'row' : 'rows'}
         </Typography.Text>
         <span style={{ flex: 1 }} />
+        {query.isDataPreview ? null : (
+          <SaveDatasetButton
+            source={{
+              dbId: query.dbId,
+              catalog: query.catalog,
+              schema: query.schema,
+              sql: query.sql,
+              templateParams: query.templateParams,
+              columns,
+            }}
+            initialName={query.tab ?? ''}
+          />
+        )}
         <Button
           size="small"
           icon={<CopyOutlined />}

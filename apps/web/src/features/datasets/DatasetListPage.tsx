@@ -1,0 +1,186 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import type { DatasetListItem } from '@tessera/contracts';
+import { Button, Empty, Flex, Input, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { useState } from 'react';
+import { ErrorMessage } from '../../shared/errors/ErrorMessage';
+import { errorText } from '../../shared/errors/to-api-error';
+import { useToasts } from '../../shared/toasts/use-toasts';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { LIST_PAGE_SIZE, buildListQuery, sortFromTable, type ListState } from '../../shared/ui/list-query';
+import { useDeleteDatasetMutation, useListDatasetsQuery } from './datasets-api';
+
+function personName(user: DatasetListItem['created_by']): string {
+  return user === null ? '' : `${user.first_name} ${user.last_name}`.trim();
+}
+
+/** /tablemodelview/list/: the caller's datasets (Admin: all) with search, sort, paging and delete. */
+export function DatasetListPage() {
+  const [list, setList] = useState<ListState>({
+    search: '',
+    page: 0,
+    sortColumn: 'changed_on',
+    sortDirection: 'desc',
+  });
+  const [toDelete, setToDelete] = useState<DatasetListItem | null>(null);
+  const { data, error, isFetching, refetch } = useListDatasetsQuery(buildListQuery(list, 'table_name'));
+  const [deleteDataset, deleteState] = useDeleteDatasetMutation();
+  const { addSuccessToast, addDangerToast } = useToasts();
+
+  const sortOrder = (column: string) =>
+    list.sortColumn === column
+      ? list.sortDirection === 'desc'
+        ? ('descend' as const)
+        : ('ascend' as const)
+      : null;
+
+  const columns: TableProps<DatasetListItem>['columns'] = [
+    {
+      title: 'Name',
+      dataIndex: 'table_name',
+      key: 'table_name',
+      sorter: true,
+      sortOrder: sortOrder('table_name'),
+      render: (value: string) => <span data-test="dataset-name-cell">{value}</span>,
+    },
+    {
+      title: 'Type',
+      dataIndex: 'kind',
+      key: 'kind',
+      render: (value: DatasetListItem['kind']) => (
+        <Tag color={value === 'virtual' ? 'blue' : undefined}>
+          {value === 'virtual' ? 'Virtual' : 'Physical'}
+        </Tag>
+      ),
+    },
+    {
+      title: 'Database',
+      key: 'database.database_name',
+      sorter: true,
+      sortOrder: sortOrder('database.database_name'),
+      render: (_value, dataset) => dataset.database.database_name,
+    },
+    {
+      title: 'Schema',
+      dataIndex: 'schema',
+      key: 'schema',
+      sorter: true,
+      sortOrder: sortOrder('schema'),
+    },
+    { title: 'Created by', key: 'created_by', render: (_value, dataset) => personName(dataset.created_by) },
+    {
+      title: 'Last modified',
+      dataIndex: 'changed_on_delta_humanized',
+      key: 'changed_on',
+      sorter: true,
+      sortOrder: sortOrder('changed_on'),
+      render: (value: string, dataset) => (
+        <Tooltip title={dataset.changed_on_utc}>
+          <span>{value}</span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      align: 'right',
+      render: (_value, dataset) => (
+        <Tooltip title="Delete">
+          <Button
+            data-test="dataset-delete"
+            type="text"
+            size="small"
+            danger
+            aria-label={`Delete ${dataset.table_name}`}
+            icon={<DeleteOutlined />}
+            onClick={() => setToDelete(dataset)}
+          />
+        </Tooltip>
+      ),
+    },
+  ];
+
+  const onTableChange: TableProps<DatasetListItem>['onChange'] = (pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sort = sortFromTable(single?.columnKey, single?.order);
+    setList((current) => {
+      const sortChanged =
+        sort.sortColumn !== current.sortColumn || sort.sortDirection !== current.sortDirection;
+      return { ...current, ...sort, page: sortChanged ? 0 : (pagination.current ?? 1) - 1 };
+    });
+  };
+
+  const onConfirmDelete = async () => {
+    if (toDelete === null) return;
+    const result = await deleteDataset(toDelete.id);
+    if ('error' in result)
+      addDangerToast(`Could not delete ${toDelete.table_name}: ${errorText(result.error)}`);
+    else addSuccessToast(`Deleted: ${toDelete.table_name}`);
+    setToDelete(null);
+    void refetch();
+  };
+
+  return (
+    <Flex vertical gap={16} data-test="dataset-list-page">
+      <Flex align="center" justify="space-between" gap={16} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Datasets
+        </Typography.Title>
+        <Input.Search
+          data-test="dataset-search"
+          placeholder="Search by name"
+          allowClear
+          style={{ width: 280 }}
+          onSearch={(search) => setList((current) => ({ ...current, search, page: 0 }))}
+        />
+      </Flex>
+      {error === undefined ? null : (
+        <ErrorMessage
+          title="Could not load datasets"
+          error={error}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      )}
+      <Table<DatasetListItem>
+        data-test="dataset-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.result ?? []}
+        loading={isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: (
+            <Empty
+              data-test="dataset-empty"
+              description={list.search.trim() === '' ? 'No datasets yet' : 'No datasets match your search'}
+            />
+          ),
+        }}
+        pagination={{
+          current: list.page + 1,
+          pageSize: LIST_PAGE_SIZE,
+          total: data?.count ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+        }}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete dataset?"
+        okText="Delete"
+        danger
+        loading={deleteState.isLoading}
+        onConfirm={() => void onConfirmDelete()}
+        onCancel={() => setToDelete(null)}
+      >
+        <Typography.Paragraph>
+          The dataset <Typography.Text strong>{toDelete?.table_name}</Typography.Text> will be removed.
+        </Typography.Paragraph>
+      </ConfirmDialog>
+    </Flex>
+  );
+}

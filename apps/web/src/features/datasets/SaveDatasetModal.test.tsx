@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { AppStore } from '../../app/store';
+import {
+  byDataTest,
+  jsonResponse,
+  renderWithStore,
+  sentJson,
+  setupDomTest,
+  stubFetch,
+} from '../../test/dom-test';
+import { SaveDatasetModal } from './SaveDatasetModal';
+import { CREATE_FAILED_MESSAGE, NAME_REQUIRED, type DatasetSource } from './save-dataset';
+
+setupDomTest();
+
+const SOURCE: DatasetSource = {
+  dbId: 3,
+  catalog: null,
+  schema: 'main',
+  sql: 'SELECT name, num FROM birth_names',
+  templateParams: '{"x": 1}',
+  columns: [
+    { column_name: 'name', type: 'VARCHAR', type_generic: 1, is_dttm: false },
+    { column_name: 'num', type: 'BIGINT', type_generic: 0, is_dttm: false },
+  ],
+};
+
+const toastTexts = (store: AppStore) => store.getState().toasts.items.map((toast) => toast.text);
+
+const createdBody = {
+  id: 7,
+  result: { table_name: 'Names' },
+  data: {
+    id: 7,
+    uuid: '00000000-0000-4000-8000-000000000007',
+    table_name: 'Names',
+    name: 'main.Names',
+    datasource_name: 'Names',
+    database: { id: 3, database_name: 'examples', backend: 'sqlite' },
+    catalog: null,
+    schema: 'main',
+    sql: SOURCE.sql,
+    template_params: '{"x": 1}',
+    is_sqllab_view: true,
+    kind: 'virtual',
+    select_star: 'SELECT * FROM main."Names" LIMIT 100',
+    external_url: null,
+    is_managed_externally: false,
+    columns: [],
+    owners: [],
+    created_by: null,
+    changed_by: null,
+    created_on: '2026-01-01T00:00:00.000Z',
+    changed_on: '2026-01-01T00:00:00.000Z',
+    changed_on_delta_humanized: 'a few seconds ago',
+  },
+};
+
+function answer(status: number, body: unknown) {
+  return stubFetch((url) =>
+    url === '/api/v1/security/csrf_token/'
+      ? jsonResponse(200, { result: 'token-1' })
+      : jsonResponse(status, body),
+  );
+}
+
+describe('SaveDatasetModal', () => {
+  it('posts the query as a virtual dataset named after the tab and toasts success', async () => {
+    const fetchMock = answer(201, createdBody);
+    const onClose = vi.fn();
+    const onSaved = vi.fn();
+    const { store } = renderWithStore(
+      <SaveDatasetModal source={SOURCE} initialName="Names" onClose={onClose} onSaved={onSaved} />,
+    );
+    expect((byDataTest('dataset-name') as HTMLInputElement).value).toBe('Names');
+    fireEvent.click(byDataTest('dataset-modal-save'));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(7));
+    expect(onClose).toHaveBeenCalled();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/v1/dataset/');
+    expect(call?.[1].method).toBe('POST');
+    expect(sentJson(call?.[1])).toEqual({
+      database: 3,
+      catalog: null,
+      schema: 'main',
+      sql: SOURCE.sql,
+      table_name: 'Names',
+      template_params: '{"x": 1}',
+      columns: SOURCE.columns,
+    });
+    expect(toastTexts(store)).toContain('Dataset Names was created');
+  });
+
+  it('requires a name before calling the server', async () => {
+    const fetchMock = answer(201, createdBody);
+    renderWithStore(<SaveDatasetModal source={SOURCE} initialName="" onClose={vi.fn()} />);
+    fireEvent.click(byDataTest('dataset-modal-save'));
+    expect(await screen.findByText(NAME_REQUIRED)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows field messages from the server and the failure toast', async () => {
+    answer(422, {
+      message: { table_name: ['Dataset Names already exists.'], schema: ['Schema is required.'] },
+    });
+    const onClose = vi.fn();
+    const { store } = renderWithStore(
+      <SaveDatasetModal source={SOURCE} initialName="Names" onClose={onClose} />,
+    );
+    fireEvent.click(byDataTest('dataset-modal-save'));
+
+    expect(await screen.findByText('Dataset Names already exists.')).toBeTruthy();
+    expect(screen.getByText('Schema: Schema is required.')).toBeTruthy();
+    expect(toastTexts(store)).toContain(CREATE_FAILED_MESSAGE);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows a plain server error when there are no field messages', async () => {
+    answer(500, { message: 'Boom' });
+    const { store } = renderWithStore(
+      <SaveDatasetModal source={SOURCE} initialName="Names" onClose={vi.fn()} />,
+    );
+    fireEvent.click(byDataTest('dataset-modal-save'));
+    await waitFor(() => expect(toastTexts(store)).toContain(CREATE_FAILED_MESSAGE));
+    expect(byDataTest('dataset-field-errors')).toBeTruthy();
+  });
+});

@@ -1,0 +1,176 @@
+import { QUERY_STATES, type QueryListItem, type QueryState } from '@tessera/contracts';
+import { DatePicker, Empty, Flex, Select, Table, Tag, Typography, theme, type TableProps } from 'antd';
+import { useState, type HTMLAttributes } from 'react';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { ErrorMessage } from '../../shared/errors/ErrorMessage';
+import { isAdmin } from '../../shared/session/session-slice';
+import { useGetSqlLabDatabasesQuery } from '../sqllab/api/sqllab-api';
+import { formatDuration } from '../sqllab/results/duration';
+import { tagColorOf } from '../sqllab/results/status-colors';
+import { sqlLabQueryPath } from '../sqllab/sharing/shared-query';
+import { useListUsersQuery } from '../users/users-api';
+import {
+  HISTORY_LIST_PAGE_SIZE,
+  NO_HISTORY_FILTERS,
+  historyListQuery,
+  runDuration,
+  sqlPreview,
+  type HistoryFilters,
+} from './history-query';
+import { useListQueriesQuery } from './query-history-api';
+
+const USERS_QUERY = {
+  filters: [],
+  order_column: 'username',
+  order_direction: 'asc' as const,
+  page: 0,
+  page_size: 200,
+};
+
+function formatTime(ms: number | null): string {
+  return ms === null ? '' : new Date(ms).toLocaleString();
+}
+
+const columns: TableProps<QueryListItem>['columns'] = [
+  {
+    key: 'time',
+    title: 'Time',
+    render: (_, query) => formatTime(query.start_time),
+  },
+  { key: 'tab', title: 'Tab', render: (_, query) => query.tab_name ?? '' },
+  {
+    key: 'user',
+    title: 'User',
+    render: (_, query) => `${query.user.first_name} ${query.user.last_name}`.trim(),
+  },
+  { key: 'database', title: 'Database', render: (_, query) => query.database.database_name },
+  {
+    key: 'sql',
+    title: 'SQL',
+    render: (_, query) => (
+      <Typography.Text code data-test="query-history-sql" title={query.sql}>
+        {sqlPreview(query.sql)}
+      </Typography.Text>
+    ),
+  },
+  {
+    key: 'state',
+    title: 'State',
+    render: (_, query) => (
+      <Tag color={tagColorOf(query.status)} data-test="query-history-state" data-state={query.status}>
+        {query.status.replace('_', ' ')}
+      </Tag>
+    ),
+  },
+  {
+    key: 'duration',
+    title: 'Duration',
+    render: (_, query) => {
+      const ms = runDuration(query);
+      return ms === null ? '' : formatDuration(ms);
+    },
+  },
+  { key: 'rows', title: 'Rows', align: 'right', render: (_, query) => query.rows ?? '' },
+  {
+    key: 'open',
+    title: 'Actions',
+    render: (_, query) => (
+      <Link to={sqlLabQueryPath(query.id)} data-test="query-history-open">
+        Open in SQL Lab
+      </Link>
+    ),
+  },
+];
+
+/** /sqlhistory/list/: past SQL Lab runs, filtered by database, state, user (Admin) and start time. */
+export function QueryHistoryPage() {
+  const { token } = theme.useToken();
+  const admin = useAppSelector((state) => isAdmin(state.session.user));
+  const [filters, setFilters] = useState<HistoryFilters>(NO_HISTORY_FILTERS);
+  const [page, setPage] = useState(0);
+  const list = useListQueriesQuery(historyListQuery(filters, page));
+  const databases = useGetSqlLabDatabasesQuery(undefined);
+  const users = useListUsersQuery(USERS_QUERY, { skip: !admin });
+
+  const change = (patch: Partial<HistoryFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(0);
+  };
+
+  return (
+    <Flex vertical gap={token.margin} data-test="query-history-page">
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Query history
+      </Typography.Title>
+      <Flex gap={token.marginSM} wrap data-test="query-history-filters">
+        <Select<number>
+          allowClear
+          placeholder="Database"
+          style={{ minWidth: 180 }}
+          data-test="query-history-database"
+          loading={databases.isLoading}
+          value={filters.databaseId ?? undefined}
+          options={(databases.data ?? []).map((database) => ({
+            value: database.id,
+            label: database.database_name,
+          }))}
+          onChange={(value: number | undefined) => change({ databaseId: value ?? null })}
+        />
+        <Select<QueryState>
+          allowClear
+          placeholder="State"
+          style={{ minWidth: 140 }}
+          data-test="query-history-state-filter"
+          value={filters.state ?? undefined}
+          options={QUERY_STATES.map((state) => ({ value: state, label: state.replace('_', ' ') }))}
+          onChange={(value: QueryState | undefined) => change({ state: value ?? null })}
+        />
+        {admin ? (
+          <Select<number>
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="User"
+            style={{ minWidth: 180 }}
+            data-test="query-history-user"
+            loading={users.isLoading}
+            value={filters.userId ?? undefined}
+            options={(users.data?.result ?? []).map((user) => ({
+              value: user.id,
+              label: user.username,
+            }))}
+            onChange={(value: number | undefined) => change({ userId: value ?? null })}
+          />
+        ) : null}
+        <DatePicker.RangePicker
+          showTime
+          allowEmpty={[true, true]}
+          data-test="query-history-time"
+          onChange={(range) =>
+            change({ from: range?.[0]?.valueOf() ?? null, to: range?.[1]?.valueOf() ?? null })
+          }
+        />
+      </Flex>
+      {list.isError ? <ErrorMessage title="The queries could not be loaded" error={list.error} /> : null}
+      <Table<QueryListItem>
+        rowKey="id"
+        size="small"
+        data-test="query-history-table"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.result ?? []}
+        onRow={() => ({ 'data-test': 'query-history-row' }) as HTMLAttributes<HTMLElement>}
+        locale={{
+          emptyText: <Empty data-test="query-history-empty" description="No queries match" />,
+        }}
+        pagination={{
+          current: page + 1,
+          pageSize: HISTORY_LIST_PAGE_SIZE,
+          total: list.data?.count ?? 0,
+          showSizeChanger: false,
+          onChange: (next) => setPage(next - 1),
+        }}
+      />
+    </Flex>
+  );
+}

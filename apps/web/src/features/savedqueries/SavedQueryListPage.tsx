@@ -1,0 +1,350 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
+import { MODAL_DEFAULT_WIDTH, type ListQuery, type SavedQuery } from '@tessera/contracts';
+import { Button, Empty, Flex, Input, Modal, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorMessage } from '../../shared/errors/ErrorMessage';
+import { errorText } from '../../shared/errors/to-api-error';
+import { useToasts } from '../../shared/toasts/use-toasts';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { LIST_PAGE_SIZE, buildListQuery, sortFromTable, type ListState } from '../../shared/ui/list-query';
+import { COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, copyText } from '../sqllab/results/clipboard';
+import { savedQuerySqlLabPath } from './paths';
+import {
+  useBulkDeleteSavedQueriesMutation,
+  useDeleteSavedQueryMutation,
+  useListSavedQueriesQuery,
+  useUpdateSavedQueryMutation,
+} from './saved-queries-api';
+import { SaveQueryModal, type SaveQueryValues } from './SaveQueryModal';
+
+/** The search box looks in the name, description, SQL and database name at once. */
+export function savedQueryListQuery(list: ListState): ListQuery {
+  const query = buildListQuery(list, 'label');
+  const search = list.search.trim();
+  return { ...query, filters: search === '' ? [] : [{ col: 'label', opr: 'all_text', value: search }] };
+}
+
+const SQL_PREVIEW_CHARS = 80;
+
+function sqlSnippet(sql: string): string {
+  const oneLine = sql.replace(/\s+/g, ' ').trim();
+  return oneLine.length > SQL_PREVIEW_CHARS ? `${oneLine.slice(0, SQL_PREVIEW_CHARS)}…` : oneLine;
+}
+
+/** /savedqueryview/list/: the caller's saved queries (Admin: everyone's) with search, sort, preview and changes. */
+export function SavedQueryListPage() {
+  const [list, setList] = useState<ListState>({
+    search: '',
+    page: 0,
+    sortColumn: 'changed_on',
+    sortDirection: 'desc',
+  });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [preview, setPreview] = useState<SavedQuery | null>(null);
+  const [editing, setEditing] = useState<SavedQuery | null>(null);
+  const [toDelete, setToDelete] = useState<SavedQuery | null>(null);
+  const [bulkConfirm, setBulkConfirm] = useState(false);
+  const { data, error, isFetching, refetch } = useListSavedQueriesQuery(savedQueryListQuery(list));
+  const [deleteOne, deleteState] = useDeleteSavedQueryMutation();
+  const [deleteMany, bulkState] = useBulkDeleteSavedQueriesMutation();
+  const [update, updateState] = useUpdateSavedQueryMutation();
+  const { addSuccessToast, addDangerToast } = useToasts();
+
+  const sortOrder = (column: string) =>
+    list.sortColumn === column
+      ? list.sortDirection === 'desc'
+        ? ('descend' as const)
+        : ('ascend' as const)
+      : null;
+
+  const copyLink = async (query: SavedQuery) => {
+    const url = `${window.location.origin}${savedQuerySqlLabPath(query.id)}`;
+    if (await copyText(url)) addSuccessToast(COPIED_MESSAGE);
+    else addDangerToast(COPY_UNSUPPORTED_MESSAGE);
+  };
+
+  const columns: TableProps<SavedQuery>['columns'] = [
+    {
+      title: 'Name',
+      dataIndex: 'label',
+      key: 'label',
+      sorter: true,
+      sortOrder: sortOrder('label'),
+      render: (_value, query) => (
+        <Flex vertical>
+          <Link data-test="savedquery-label" to={savedQuerySqlLabPath(query.id)}>
+            {query.label}
+          </Link>
+          {query.description === '' ? null : (
+            <Typography.Text type="secondary">{query.description}</Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: 'Database',
+      key: 'database.database_name',
+      sorter: true,
+      sortOrder: sortOrder('database.database_name'),
+      render: (_value, query) => query.database.database_name,
+    },
+    {
+      title: 'Schema',
+      dataIndex: 'schema',
+      key: 'schema',
+      sorter: true,
+      sortOrder: sortOrder('schema'),
+    },
+    {
+      title: 'SQL',
+      key: 'sql',
+      render: (_value, query) => (
+        <Typography.Text code data-test="savedquery-sql">
+          {sqlSnippet(query.sql)}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: 'Last modified',
+      dataIndex: 'changed_on_delta_humanized',
+      key: 'changed_on',
+      sorter: true,
+      sortOrder: sortOrder('changed_on'),
+      render: (value: string, query) => (
+        <Tooltip title={query.changed_on}>
+          <span>{value}</span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      align: 'right',
+      render: (_value, query) => (
+        <Flex gap={4} justify="flex-end">
+          <Tooltip title="Preview the SQL">
+            <Button
+              data-test="savedquery-preview"
+              type="text"
+              size="small"
+              aria-label={`Preview ${query.label}`}
+              icon={<EyeOutlined />}
+              onClick={() => setPreview(query)}
+            />
+          </Tooltip>
+          <Tooltip title="Open in SQL Lab">
+            <Link data-test="savedquery-open" to={savedQuerySqlLabPath(query.id)}>
+              Open
+            </Link>
+          </Tooltip>
+          <Tooltip title="Edit name and description">
+            <Button
+              data-test="savedquery-edit"
+              type="text"
+              size="small"
+              aria-label={`Edit ${query.label}`}
+              icon={<EditOutlined />}
+              onClick={() => setEditing(query)}
+            />
+          </Tooltip>
+          <Tooltip title="Copy a link">
+            <Button
+              data-test="savedquery-copy-link"
+              type="text"
+              size="small"
+              aria-label={`Copy a link to ${query.label}`}
+              icon={<LinkOutlined />}
+              onClick={() => void copyLink(query)}
+            />
+          </Tooltip>
+          <Tooltip title="Delete">
+            <Button
+              data-test="savedquery-delete"
+              type="text"
+              size="small"
+              danger
+              aria-label={`Delete ${query.label}`}
+              icon={<DeleteOutlined />}
+              onClick={() => setToDelete(query)}
+            />
+          </Tooltip>
+        </Flex>
+      ),
+    },
+  ];
+
+  const onTableChange: TableProps<SavedQuery>['onChange'] = (pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sort = sortFromTable(single?.columnKey, single?.order);
+    setList((current) => {
+      const sortChanged =
+        sort.sortColumn !== current.sortColumn || sort.sortDirection !== current.sortDirection;
+      return { ...current, ...sort, page: sortChanged ? 0 : (pagination.current ?? 1) - 1 };
+    });
+  };
+
+  const onConfirmDelete = async () => {
+    if (toDelete === null) return;
+    const result = await deleteOne(toDelete.id);
+    if ('error' in result) addDangerToast(`Could not delete ${toDelete.label}: ${errorText(result.error)}`);
+    else addSuccessToast(`Deleted: ${toDelete.label}`);
+    setSelected((ids) => ids.filter((id) => id !== toDelete.id));
+    setToDelete(null);
+    void refetch();
+  };
+
+  const onConfirmBulkDelete = async () => {
+    const result = await deleteMany(selected);
+    if ('error' in result) addDangerToast(`Could not delete the saved queries: ${errorText(result.error)}`);
+    else {
+      addSuccessToast(result.data.message);
+      setSelected([]);
+    }
+    setBulkConfirm(false);
+    void refetch();
+  };
+
+  const onEdit = async (values: SaveQueryValues) => {
+    if (editing === null) return;
+    const result = await update({ id: editing.id, body: values });
+    if ('error' in result) {
+      addDangerToast(`Could not update ${editing.label}: ${errorText(result.error)}`);
+      return;
+    }
+    addSuccessToast('Your query was updated');
+    setEditing(null);
+    void refetch();
+  };
+
+  return (
+    <Flex vertical gap={16} data-test="savedquery-list-page">
+      <Flex align="center" justify="space-between" gap={16} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Saved queries
+        </Typography.Title>
+        <Flex gap={8} wrap>
+          <Input.Search
+            data-test="savedquery-search"
+            placeholder="Search name, SQL or database"
+            allowClear
+            style={{ width: 280 }}
+            onSearch={(search) => setList((current) => ({ ...current, search, page: 0 }))}
+          />
+          <Button
+            data-test="savedquery-bulk-delete"
+            danger
+            disabled={selected.length === 0}
+            onClick={() => setBulkConfirm(true)}
+          >
+            {selected.length === 0 ? 'Delete selected' : `Delete ${selected.length} selected`}
+          </Button>
+        </Flex>
+      </Flex>
+      {error === undefined ? null : (
+        <ErrorMessage
+          title="Could not load saved queries"
+          error={error}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      )}
+      <Table<SavedQuery>
+        data-test="savedquery-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.result ?? []}
+        loading={isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.filter((key): key is number => typeof key === 'number')),
+        }}
+        locale={{
+          emptyText: (
+            <Empty
+              data-test="savedquery-empty"
+              description={
+                list.search.trim() === '' ? 'No saved queries yet' : 'No saved queries match your search'
+              }
+            />
+          ),
+        }}
+        pagination={{
+          current: list.page + 1,
+          pageSize: LIST_PAGE_SIZE,
+          total: data?.count ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+        }}
+      />
+      <Modal
+        open={preview !== null}
+        title={preview?.label}
+        width={MODAL_DEFAULT_WIDTH}
+        onCancel={() => setPreview(null)}
+        destroyOnHidden
+        footer={
+          preview === null
+            ? null
+            : [
+                <Button key="copy" onClick={() => void copyText(preview.sql)}>
+                  Copy SQL
+                </Button>,
+                <Link key="open" to={savedQuerySqlLabPath(preview.id)}>
+                  <Button type="primary">Open in SQL Lab</Button>
+                </Link>,
+              ]
+        }
+      >
+        <pre
+          data-test="savedquery-preview-sql"
+          style={{ whiteSpace: 'pre-wrap', maxHeight: 400, overflow: 'auto' }}
+        >
+          {preview?.sql}
+        </pre>
+      </Modal>
+      {editing === null ? null : (
+        <SaveQueryModal
+          key={editing.id}
+          title="Edit saved query"
+          submitText="Save"
+          initial={{ label: editing.label, description: editing.description }}
+          saving={updateState.isLoading}
+          onSubmit={(values) => void onEdit(values)}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete saved query?"
+        okText="Delete"
+        danger
+        loading={deleteState.isLoading}
+        onConfirm={() => void onConfirmDelete()}
+        onCancel={() => setToDelete(null)}
+      >
+        <Typography.Paragraph>
+          The saved query <Typography.Text strong>{toDelete?.label}</Typography.Text> will be deleted.
+        </Typography.Paragraph>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={bulkConfirm}
+        title="Delete saved queries?"
+        okText="Delete"
+        danger
+        loading={bulkState.isLoading}
+        onConfirm={() => void onConfirmBulkDelete()}
+        onCancel={() => setBulkConfirm(false)}
+      >
+        <Typography.Paragraph>
+          {selected.length === 1 ? '1 saved query' : `${selected.length} saved queries`} will be deleted.
+        </Typography.Paragraph>
+      </ConfirmDialog>
+    </Flex>
+  );
+}

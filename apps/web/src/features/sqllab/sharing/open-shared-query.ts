@@ -1,0 +1,40 @@
+import { toastAdded } from '../../../shared/toasts/toasts-slice';
+import { addNewTab } from '../run/editor-actions';
+import type { AppThunk } from '../store/sqllab-store';
+import { sharingApi } from './sharing-api';
+import { SHARED_QUERY_LOAD_FAILED, type SharedQuery, type SharedQuerySource } from './shared-query';
+
+function readShared(source: SharedQuerySource): AppThunk<Promise<SharedQuery | null>> {
+  return async (dispatch) => {
+    const outcome =
+      source.kind === 'permalink'
+        ? await dispatch(sharingApi.endpoints.readSqlLabPermalink.initiate(source.key, { track: false }))
+        : source.kind === 'kv'
+          ? await dispatch(sharingApi.endpoints.readKvQuery.initiate(source.key, { track: false }))
+          : await dispatch(sharingApi.endpoints.readPastQuery.initiate(source.id, { track: false }));
+    return outcome.data ?? null;
+  };
+}
+
+/** Opens the shared query in a new tab; true when it loaded, else the failure toast (spec 000 §8). */
+export function openSharedQuery(source: SharedQuerySource): AppThunk<Promise<boolean>> {
+  return async (dispatch) => {
+    const shared = await dispatch(readShared(source));
+    if (shared === null) {
+      dispatch(toastAdded('danger', SHARED_QUERY_LOAD_FAILED));
+      return false;
+    }
+    dispatch(
+      addNewTab({
+        ...(shared.name === null ? {} : { name: shared.name }),
+        dbId: shared.dbId,
+        sql: shared.sql,
+        schema: shared.schema,
+        catalog: shared.catalog,
+        templateParams: shared.templateParams,
+        autorun: shared.autorun,
+      }),
+    );
+    return true;
+  };
+}
