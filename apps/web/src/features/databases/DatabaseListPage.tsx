@@ -9,7 +9,12 @@ import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { BooleanCell } from '../../shared/ui/BooleanCell';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { LIST_PAGE_SIZE, buildListQuery, sortFromTable, type ListState } from '../../shared/ui/list-query';
+import {
+  LIST_PAGE_SIZE,
+  buildListQuery,
+  listAfterTableChange,
+  type ListState,
+} from '../../shared/ui/list-query';
 import { useDeleteDatabaseMutation, useListDatabasesQuery } from './databases-api';
 
 // The modal (antd Form, Collapse, Checkbox, Select) loads when it is first opened, not with the list.
@@ -152,13 +157,7 @@ export function DatabaseListPage() {
   ];
 
   const onTableChange: TableProps<Database>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = sortFromTable(single?.columnKey, single?.order);
-    setList((current) => {
-      const sortChanged =
-        sort.sortColumn !== current.sortColumn || sort.sortDirection !== current.sortDirection;
-      return { ...current, ...sort, page: sortChanged ? 0 : (pagination.current ?? 1) - 1 };
-    });
+    setList((current) => listAfterTableChange(current, pagination.current, sorter));
   };
 
   const onConfirmDelete = async () => {

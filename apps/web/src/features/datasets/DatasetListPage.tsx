@@ -6,7 +6,12 @@ import { ErrorMessage } from '../../shared/errors/ErrorMessage';
 import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { LIST_PAGE_SIZE, buildListQuery, sortFromTable, type ListState } from '../../shared/ui/list-query';
+import {
+  LIST_PAGE_SIZE,
+  buildListQuery,
+  listAfterTableChange,
+  type ListState,
+} from '../../shared/ui/list-query';
 import { useDeleteDatasetMutation, useListDatasetsQuery } from './datasets-api';
 
 function personName(user: DatasetListItem['created_by']): string {
@@ -100,13 +105,7 @@ export function DatasetListPage() {
   ];
 
   const onTableChange: TableProps<DatasetListItem>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = sortFromTable(single?.columnKey, single?.order);
-    setList((current) => {
-      const sortChanged =
-        sort.sortColumn !== current.sortColumn || sort.sortDirection !== current.sortDirection;
-      return { ...current, ...sort, page: sortChanged ? 0 : (pagination.current ?? 1) - 1 };
-    });
+    setList((current) => listAfterTableChange(current, pagination.current, sorter));
   };
 
   const onConfirmDelete = async () => {

@@ -7,7 +7,12 @@ import { ErrorMessage } from '../../shared/errors/ErrorMessage';
 import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { LIST_PAGE_SIZE, buildListQuery, sortFromTable, type ListState } from '../../shared/ui/list-query';
+import {
+  LIST_PAGE_SIZE,
+  buildListQuery,
+  listAfterTableChange,
+  type ListState,
+} from '../../shared/ui/list-query';
 import { COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, copyText } from '../sqllab/results/clipboard';
 import { savedQuerySqlLabPath } from './paths';
 import {
@@ -175,13 +180,7 @@ export function SavedQueryListPage() {
   ];
 
   const onTableChange: TableProps<SavedQuery>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = sortFromTable(single?.columnKey, single?.order);
-    setList((current) => {
-      const sortChanged =
-        sort.sortColumn !== current.sortColumn || sort.sortDirection !== current.sortDirection;
-      return { ...current, ...sort, page: sortChanged ? 0 : (pagination.current ?? 1) - 1 };
-    });
+    setList((current) => listAfterTableChange(current, pagination.current, sorter));
   };
 
   const onConfirmDelete = async () => {

@@ -8,7 +8,12 @@ import { errorText } from '../../shared/errors/to-api-error';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { LIST_PAGE_SIZE, buildListQuery, sortFromTable, type ListState } from '../../shared/ui/list-query';
+import {
+  LIST_PAGE_SIZE,
+  buildListQuery,
+  listAfterTableChange,
+  type ListState,
+} from '../../shared/ui/list-query';
 import { useListUsersQuery, useUpdateUserMutation } from './users-api';
 
 // The modal (antd Form, Select) loads when it is first opened, not with the list.
@@ -128,13 +133,7 @@ function UserList() {
   ];
 
   const onTableChange: TableProps<User>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = sortFromTable(single?.columnKey, single?.order);
-    setList((current) => {
-      const sortChanged =
-        sort.sortColumn !== current.sortColumn || sort.sortDirection !== current.sortDirection;
-      return { ...current, ...sort, page: sortChanged ? 0 : (pagination.current ?? 1) - 1 };
-    });
+    setList((current) => listAfterTableChange(current, pagination.current, sorter));
   };
 
   const onConfirmToggle = async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildListQuery, sortFromTable } from './list-query';
+import { buildListQuery, listAfterTableChange, sortFromTable } from './list-query';
 
 describe('buildListQuery', () => {
   it('adds a contains filter for a search and leaves it out when blank', () => {
@@ -29,5 +29,29 @@ describe('sortFromTable', () => {
     });
     expect(sortFromTable('database_name', null)).toEqual({ sortColumn: undefined, sortDirection: 'asc' });
     expect(sortFromTable(['a', 'b'], 'ascend').sortColumn).toBeUndefined();
+  });
+});
+
+describe('listAfterTableChange', () => {
+  const current = { search: 'x', page: 3, sortColumn: 'name', sortDirection: 'asc' as const };
+
+  it('follows the page antd reports while the sort stays the same', () => {
+    expect(listAfterTableChange(current, 5, { columnKey: 'name', order: 'ascend' })).toEqual({
+      ...current,
+      page: 4,
+    });
+  });
+
+  it('goes back to the first page when the sort changes, and reads the first of several sorters', () => {
+    expect(listAfterTableChange(current, 5, [{ columnKey: 'email', order: 'descend' }])).toEqual({
+      search: 'x',
+      page: 0,
+      sortColumn: 'email',
+      sortDirection: 'desc',
+    });
+    expect(listAfterTableChange(current, 2, { columnKey: 'name', order: null })).toMatchObject({
+      page: 0,
+      sortColumn: undefined,
+    });
   });
 });

@@ -27,3 +27,28 @@ export function sortFromTable(field: unknown, order: 'ascend' | 'descend' | null
     return { sortColumn: undefined, sortDirection: 'asc' as const };
   return { sortColumn: field, sortDirection: order === 'descend' ? ('desc' as const) : ('asc' as const) };
 }
+
+interface TableSortState {
+  columnKey?: unknown;
+  order?: 'ascend' | 'descend' | null;
+}
+
+/** One sorter, or several when columns allow multiple sorting (antd's Table onChange). */
+type TableSorter = TableSortState | readonly TableSortState[];
+
+const isSorterList = (sorter: TableSorter): sorter is readonly TableSortState[] => Array.isArray(sorter);
+
+/**
+ * The list state after a table change: the new sort, and the page antd reports — except that a changed
+ * sort starts again at the first page.
+ */
+export function listAfterTableChange(
+  current: ListState,
+  pageNumber: number | undefined,
+  sorter: TableSorter,
+): ListState {
+  const first = isSorterList(sorter) ? sorter[0] : sorter;
+  const sort = sortFromTable(first?.columnKey, first?.order);
+  const sortChanged = sort.sortColumn !== current.sortColumn || sort.sortDirection !== current.sortDirection;
+  return { ...current, ...sort, page: sortChanged ? 0 : (pageNumber ?? 1) - 1 };
+}
