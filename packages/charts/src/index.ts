@@ -1,2 +1,1 @@
-/** Chart plugin registry; plugins arrive with the Explore issue. */
-export const chartPluginRegistry: ReadonlyMap<string, never> = new Map<string, never>();
+export * from './plugin-api';

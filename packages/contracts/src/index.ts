@@ -9,3 +9,5 @@ export * from './api/sqllab';
 export * from './api/saved-query';
 export * from './api/sharing';
 export * from './api/dataset';
+export * from './api/chart-data';
+export * from './api/explore-datasource';

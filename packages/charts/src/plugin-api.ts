@@ -1,0 +1,159 @@
+import type { ComponentType } from 'react';
+import type { ChartDataResultItem, ExploreDatasource, QueryContext, QueryFilter } from '@tessera/contracts';
+
+/**
+ * The chart plugin API (reference §12.5). A plugin is data plus pure functions plus one lazily loaded
+ * component: Explore renders its control panel from `controlPanel`, turns the form data into a query
+ * context with `buildQuery`, posts it to /api/v1/chart/data, maps the response with `transformProps`
+ * and renders what `loadChart` resolves to. Everything but the component is pure and unit-tested.
+ */
+
+/** Form data as Explore holds it and as a saved chart stores it in `params` (JSON). */
+export type FormData = Record<string, unknown> & {
+  viz_type: string;
+  /** `{id}__{type}` */
+  datasource: string;
+};
+
+export const BEHAVIORS = ['INTERACTIVE_CHART', 'NATIVE_FILTER', 'DRILL_TO_DETAIL', 'DRILL_BY'] as const;
+export type Behavior = (typeof BEHAVIORS)[number];
+
+export const CHART_CATEGORIES = [
+  'Table',
+  'Evolution',
+  'Part of a Whole',
+  'Distribution',
+  'Ranking',
+  'Correlation',
+  'Flow',
+  'KPI',
+  'Map',
+  'Other',
+] as const;
+export type ChartCategory = (typeof CHART_CATEGORIES)[number];
+
+export interface ChartMetadata {
+  name: string;
+  description: string;
+  category: ChartCategory;
+  tags: readonly string[];
+  behaviors: readonly Behavior[];
+  /** Number of query objects buildQuery produces (default 1). */
+  queryObjectCount?: number;
+  /** Viz types this one replaces or is an alias of (e.g. 'line' for echarts_timeseries_line). */
+  deprecated?: boolean;
+}
+
+/** Declarative control validators; Explore turns them into spec 001 §5's messages. */
+export type ControlValidator =
+  | { kind: 'nonEmpty' }
+  | { kind: 'integer' }
+  | { kind: 'positiveInteger' }
+  /** `max` null means "the server's SQL_MAX_ROW, else 100000". */
+  | { kind: 'max'; max: number | null };
+
+/** What kind of input Explore renders for a control. */
+export const CONTROL_TYPES = [
+  'MetricsControl',
+  'MetricControl',
+  'GroupByControl',
+  'ColumnControl',
+  'TemporalColumnControl',
+  'AdhocFilterControl',
+  'TimeRangeControl',
+  'TimeGrainControl',
+  'SelectControl',
+  'TextControl',
+  'NumberControl',
+  'CheckboxControl',
+  'SliderControl',
+  'ColorSchemeControl',
+  'NumberFormatControl',
+  'TimeFormatControl',
+  'ConditionalFormattingControl',
+  'TextAreaControl',
+] as const;
+export type ControlType = (typeof CONTROL_TYPES)[number];
+
+export interface ControlChoice {
+  value: string | number | boolean | null;
+  label: string;
+}
+
+export interface ControlDeclaration {
+  /** The form-data key the control reads and writes. */
+  name: string;
+  type: ControlType;
+  label: string;
+  description?: string;
+  default?: unknown;
+  /** Multi-valued (metrics, groupby, select with multiple). */
+  multi?: boolean;
+  /** Select choices; free text allowed when `freeForm`. */
+  choices?: readonly ControlChoice[];
+  freeForm?: boolean;
+  validators?: readonly ControlValidator[];
+  /** Only shown (and only validated) when this returns true. */
+  visibility?: (formData: FormData) => boolean;
+  /** True when a change only re-renders (transformProps) and needs no new query. */
+  renderTrigger?: boolean;
+  min?: number;
+  max?: number;
+  step?: number;
+}
+
+export interface ControlPanelSection {
+  label: string;
+  expanded?: boolean;
+  /** Rows of controls; controls in one row sit side by side. */
+  controlSetRows: readonly (readonly ControlDeclaration[])[];
+}
+
+export interface ControlPanelConfig {
+  sections: readonly ControlPanelSection[];
+  /** Form-data keys carried over when switching to this viz type from another (see Explore). */
+  formDataOverrides?: (formData: FormData) => FormData;
+}
+
+/** A cross-filter a chart emits (reference §12.5 'Behavior'). */
+export interface DataMask {
+  extraFormData?: { filters?: QueryFilter[] };
+  filterState?: { value?: unknown; selectedValues?: unknown[] | null; label?: string };
+  ownState?: Record<string, unknown>;
+}
+
+export interface ChartHooks {
+  /** Interactive charts call it with a cross filter (or an empty mask to clear it). */
+  setDataMask?: (dataMask: DataMask) => void;
+  /** Server-paginated tables ask for another page or search through it. */
+  onChangeOwnState?: (ownState: Record<string, unknown>) => void;
+}
+
+export interface ChartProps {
+  formData: FormData;
+  queriesData: readonly ChartDataResultItem[];
+  width: number;
+  height: number;
+  datasource?: ExploreDatasource;
+  hooks: ChartHooks;
+  filterState?: DataMask['filterState'];
+  ownState?: Record<string, unknown>;
+  emitCrossFilters?: boolean;
+  theme: 'light' | 'dark';
+}
+
+export interface BuildQueryOptions {
+  ownState?: Record<string, unknown>;
+  /** Extra filters from dashboards (native and cross filters), appended to every query. */
+  extraFilters?: readonly QueryFilter[];
+}
+
+export interface ChartPlugin<TransformedProps extends object = object> {
+  vizType: string;
+  metadata: ChartMetadata;
+  controlPanel: ControlPanelConfig;
+  buildQuery: (formData: FormData, options?: BuildQueryOptions) => QueryContext;
+  transformProps: (chartProps: ChartProps) => TransformedProps;
+  /** Lazily loaded renderer (echarts/core is only pulled by the chunk). */
+  loadChart: () => Promise<{ default: ComponentType<TransformedProps> }>;
+}

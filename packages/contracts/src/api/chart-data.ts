@@ -1,0 +1,253 @@
+import { z } from 'zod';
+
+/**
+ * The chart data API (reference §5): the query context that Superset's client library builds
+ * (`buildQueryContext`) and the response items. Unknown keys are tolerated on the way in, because
+ * Superset clients send fields that change nothing here (annotation_layers, applied_time_extras …).
+ */
+
+/** Filter operators of spec 001 §9 and reference §5.2. */
+export const FILTER_OPERATORS = [
+  '==',
+  '!=',
+  '>',
+  '<',
+  '>=',
+  '<=',
+  'LIKE',
+  'NOT LIKE',
+  'ILIKE',
+  'IS NULL',
+  'IS NOT NULL',
+  'IN',
+  'NOT IN',
+  'IS TRUE',
+  'IS FALSE',
+  'TEMPORAL_RANGE',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** Adhoc filters from Explore also use these operator names (SIMPLE filters). */
+export const ADHOC_FILTER_OPERATORS = [...FILTER_OPERATORS, 'LATEST PARTITION'] as const;
+export type AdhocFilterOperator = (typeof ADHOC_FILTER_OPERATORS)[number];
+
+/** Aggregates of a SIMPLE adhoc metric (spec 001 §9). */
+export const METRIC_AGGREGATES = ['AVG', 'COUNT', 'COUNT_DISTINCT', 'MAX', 'MIN', 'SUM'] as const;
+export type MetricAggregate = (typeof METRIC_AGGREGATES)[number];
+
+/** Time grains as ISO-8601 durations with their labels (spec 001 §9 'Granularity'). */
+export const TIME_GRAINS = [
+  { duration: 'PT1S', name: 'Second' },
+  { duration: 'PT5S', name: '5 second' },
+  { duration: 'PT30S', name: '30 second' },
+  { duration: 'PT1M', name: 'Minute' },
+  { duration: 'PT5M', name: '5 minute' },
+  { duration: 'PT10M', name: '10 minute' },
+  { duration: 'PT15M', name: '15 minute' },
+  { duration: 'PT30M', name: '30 minute' },
+  { duration: 'PT1H', name: 'Hour' },
+  { duration: 'PT6H', name: '6 hour' },
+  { duration: 'P1D', name: 'Day' },
+  { duration: 'P1W', name: 'Week' },
+  { duration: '1969-12-28T00:00:00Z/P1W', name: 'Week starting Sunday' },
+  { duration: '1969-12-29T00:00:00Z/P1W', name: 'Week starting Monday' },
+  { duration: 'P1W/1970-01-03T00:00:00Z', name: 'Week ending Saturday' },
+  { duration: 'P1W/1970-01-04T00:00:00Z', name: 'Week ending Sunday' },
+  { duration: 'P1M', name: 'Month' },
+  { duration: 'P3M', name: 'Quarter' },
+  { duration: 'P1Y', name: 'Year' },
+] as const;
+export type TimeGrain = (typeof TIME_GRAINS)[number]['duration'];
+
+export const NO_TIME_RANGE = 'No filter';
+
+export const CHART_DATA_RESULT_TYPES = [
+  'full',
+  'results',
+  'samples',
+  'query',
+  'columns',
+  'timegrains',
+  'post_processed',
+  'drill_detail',
+] as const;
+export type ChartDataResultType = (typeof CHART_DATA_RESULT_TYPES)[number];
+
+export const CHART_DATA_RESULT_FORMATS = ['json', 'csv', 'xlsx'] as const;
+export type ChartDataResultFormat = (typeof CHART_DATA_RESULT_FORMATS)[number];
+
+const sqlText = z.string().max(100_000);
+const label = z.string().max(1000);
+
+/** A physical column reference inside an adhoc metric. */
+export const metricColumnSchema = z
+  .object({
+    column_name: z.string().min(1).max(255),
+    type: z.string().max(255).nullable().optional(),
+  })
+  .loose();
+
+/** `{expressionType, aggregate, column, sqlExpression, label, hasCustomLabel, optionName}` */
+export const adhocMetricSchema = z
+  .object({
+    expressionType: z.enum(['SIMPLE', 'SQL']),
+    aggregate: z.enum(METRIC_AGGREGATES).nullable().optional(),
+    column: metricColumnSchema.nullable().optional(),
+    sqlExpression: sqlText.nullable().optional(),
+    label: label.optional(),
+    hasCustomLabel: z.boolean().optional(),
+    optionName: z.string().max(255).optional(),
+  })
+  .loose();
+export type AdhocMetric = z.infer<typeof adhocMetricSchema>;
+
+/** A saved metric is referenced by its name. */
+export const queryMetricSchema = z.union([z.string().min(1).max(255), adhocMetricSchema]);
+export type QueryMetric = z.infer<typeof queryMetricSchema>;
+
+/** An adhoc (SQL) column; `columnType: 'BASE_AXIS'` marks the x-axis, `timeGrain` buckets it. */
+export const adhocColumnSchema = z
+  .object({
+    sqlExpression: sqlText,
+    label: label.optional(),
+    expressionType: z.literal('SQL').optional(),
+    columnType: z.enum(['BASE_AXIS', 'SERIES']).optional(),
+    timeGrain: z.string().max(64).optional(),
+    isColumnReference: z.boolean().optional(),
+  })
+  .loose();
+export type AdhocColumn = z.infer<typeof adhocColumnSchema>;
+
+export const queryColumnSchema = z.union([z.string().min(1).max(255), adhocColumnSchema]);
+export type QueryColumn = z.infer<typeof queryColumnSchema>;
+
+const filterValue = z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]);
+
+/** `{col, op, val, grain?, isExtra?}` */
+export const queryFilterSchema = z
+  .object({
+    col: queryColumnSchema,
+    op: z.enum(FILTER_OPERATORS),
+    val: z.union([filterValue, z.array(filterValue).max(100_000)]).optional(),
+    grain: z.string().max(64).optional(),
+    isExtra: z.boolean().optional(),
+  })
+  .loose();
+export type QueryFilter = z.infer<typeof queryFilterSchema>;
+
+export const postProcessingStepSchema = z
+  .object({
+    operation: z.string().min(1).max(64),
+    options: z.record(z.string(), z.unknown()).optional(),
+  })
+  .loose();
+export type PostProcessingStep = z.infer<typeof postProcessingStepSchema>;
+
+export const queryExtrasSchema = z
+  .object({
+    where: sqlText.optional(),
+    having: sqlText.optional(),
+    time_grain_sqla: z.string().max(64).nullable().optional(),
+    relative_start: z.string().max(64).optional(),
+    relative_end: z.string().max(64).optional(),
+  })
+  .loose();
+export type QueryExtras = z.infer<typeof queryExtrasSchema>;
+
+/** `[column or metric, ascending]` */
+export const orderByItemSchema = z.tuple([z.union([queryMetricSchema, adhocColumnSchema]), z.boolean()]);
+export type OrderByItem = z.infer<typeof orderByItemSchema>;
+
+const nonNegativeInt = z.number().int().nonnegative();
+
+/** One query object (reference §5.2 `ChartDataQueryObjectSchema`). */
+export const queryObjectSchema = z
+  .object({
+    columns: z.array(queryColumnSchema).max(1000).optional(),
+    /** Deprecated alias of `columns`. */
+    groupby: z.array(queryColumnSchema).max(1000).optional(),
+    metrics: z.array(queryMetricSchema).max(1000).nullable().optional(),
+    filters: z.array(queryFilterSchema).max(1000).optional(),
+    orderby: z.array(orderByItemSchema).max(1000).optional(),
+    order_desc: z.boolean().optional(),
+    row_limit: nonNegativeInt.nullable().optional(),
+    row_offset: nonNegativeInt.optional(),
+    series_columns: z.array(queryColumnSchema).max(1000).optional(),
+    series_limit: nonNegativeInt.optional(),
+    series_limit_metric: queryMetricSchema.nullable().optional(),
+    timeseries_limit: nonNegativeInt.optional(),
+    timeseries_limit_metric: queryMetricSchema.nullable().optional(),
+    granularity: z.string().max(255).nullable().optional(),
+    granularity_sqla: z.string().max(255).nullable().optional(),
+    time_range: z.string().max(1000).nullable().optional(),
+    time_shift: z.string().max(255).nullable().optional(),
+    time_offsets: z.array(z.string().max(255)).max(20).optional(),
+    is_timeseries: z.boolean().optional(),
+    extras: queryExtrasSchema.optional(),
+    post_processing: z.array(postProcessingStepSchema.nullable()).max(100).optional(),
+    result_type: z.enum(CHART_DATA_RESULT_TYPES).optional(),
+    url_params: z.record(z.string(), z.string()).optional(),
+    applied_time_extras: z.record(z.string(), z.unknown()).optional(),
+    annotation_layers: z.array(z.unknown()).optional(),
+    is_rowcount: z.boolean().optional(),
+    /** Deprecated top-level forms kept by old clients. */
+    where: sqlText.optional(),
+    having: sqlText.optional(),
+  })
+  .loose();
+export type QueryObject = z.infer<typeof queryObjectSchema>;
+
+export const chartDatasourceRefSchema = z
+  .object({
+    id: z.union([z.number().int().positive(), z.string().min(1).max(64)]),
+    type: z.enum(['table', 'dataset', 'query', 'saved_query', 'view']),
+  })
+  .loose();
+export type ChartDatasourceRef = z.infer<typeof chartDatasourceRefSchema>;
+
+/** POST /api/v1/chart/data body (reference §5.2). */
+export const queryContextSchema = z
+  .object({
+    datasource: chartDatasourceRefSchema,
+    queries: z.array(queryObjectSchema).min(1).max(20),
+    force: z.boolean().optional(),
+    result_type: z.enum(CHART_DATA_RESULT_TYPES).optional(),
+    result_format: z.enum(CHART_DATA_RESULT_FORMATS).optional(),
+    custom_cache_timeout: z.number().int().nonnegative().nullable().optional(),
+    form_data: z.record(z.string(), z.unknown()).nullable().optional(),
+  })
+  .loose();
+export type QueryContext = z.infer<typeof queryContextSchema>;
+
+/** One item of `result` in the 200 response (reference §5.3, result_type full). */
+export const chartDataResultItemSchema = z
+  .object({
+    cache_key: z.string().nullable(),
+    cached_dttm: z.string().nullable(),
+    cache_timeout: z.number().nullable(),
+    applied_template_filters: z.array(z.string()),
+    annotation_data: z.record(z.string(), z.unknown()),
+    error: z.string().nullable(),
+    is_cached: z.boolean(),
+    query: z.string(),
+    status: z.string(),
+    stacktrace: z.string().nullable(),
+    rowcount: z.number().int(),
+    sql_rowcount: z.number().int(),
+    from_dttm: z.number().nullable(),
+    to_dttm: z.number().nullable(),
+    label_map: z.record(z.string(), z.array(z.string())),
+    colnames: z.array(z.string()),
+    indexnames: z.array(z.unknown()),
+    coltypes: z.array(z.number().int()),
+    data: z.array(z.record(z.string(), z.unknown())),
+    result_format: z.string(),
+    applied_filters: z.array(z.object({ column: z.string() }).loose()),
+    rejected_filters: z.array(z.object({ column: z.string(), reason: z.string() }).loose()),
+  })
+  .partial()
+  .loose();
+export type ChartDataResultItem = z.infer<typeof chartDataResultItemSchema>;
+
+export const chartDataResponseSchema = z.object({ result: z.array(chartDataResultItemSchema) });
+export type ChartDataResponse = z.infer<typeof chartDataResponseSchema>;
