@@ -16,21 +16,19 @@ export const histogramOptions = z
   .loose();
 export type HistogramOptions = z.input<typeof histogramOptions>;
 
-/** How Python prints a float: integral values keep '.0'. */
-function pythonFloat(value: number): string {
-  return Number.isInteger(value) && Math.abs(value) < 1e16 ? `${value}.0` : String(value);
-}
+/** Superset names bins by the integer parts of their edges (Python's int(): toward zero). */
+const edgeLabel = (value: number): string => String(Math.trunc(value) || 0);
 
 /**
  * `histogram`: `bins` equal-width bins over the column's range (numpy histogram_bin_edges; a single value v
- * gives [v − 0.5, v + 0.5]), one column per bin named '<low> - <high>', one row per `groupby` group (or one
- * row); counts, running totals with `cumulative`, shares of the grand total with `normalize`.
+ * gives [v − 0.5, v + 0.5]), one column per bin named '<low> - <high>' (integer parts), one row per `groupby` group (or one
+ * row); counts, running totals with `cumulative`, and with `normalize` each cell over the sum of all cells.
  */
 export const histogramOperation = defineOperation('histogram', histogramOptions, (frame, options) => {
   const groupby = options.groupby ?? [];
   requireColumns(frame, [options.column, ...groupby]);
   if (!isNumericColumn({ ...frame, index: [], temporal: [] }, options.column)) {
-    throw new PostProcessingError(`Column '${options.column}' contains non-numeric values`);
+    throw new PostProcessingError(`The column '${options.column}' must be numeric.`);
   }
   const all = frame.rows.map((row) => toNumber(row[options.column])).filter((v): v is number => v !== null);
   let low = all.length > 0 ? Infinity : 0;
@@ -49,7 +47,7 @@ export const histogramOperation = defineOperation('histogram', histogramOptions,
   );
   const names = edges
     .slice(0, -1)
-    .map((edge, i) => `${pythonFloat(edge)} - ${pythonFloat(edges[i + 1] ?? high)}`);
+    .map((edge, i) => `${edgeLabel(edge)} - ${edgeLabel(edges[i + 1] ?? high)}`);
   const counts = (rows: Row[]): number[] => {
     const result = new Array<number>(bins).fill(0);
     for (const row of rows) {
