@@ -25,7 +25,7 @@ describe('compare', () => {
       compare_columns: ['b'],
       compare_type: 'ratio',
     });
-    expect(third.rows[0]?.['ratio__a__b']).toBe(0.3333);
+    expect(third.rows[0]?.ratio__a__b).toBe(0.3333);
   });
 
   it('drops the compared columns when asked', () => {
