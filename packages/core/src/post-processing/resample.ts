@@ -56,7 +56,10 @@ export const resampleOperation = defineOperation('resample', resampleOptions, (f
   points.sort((a, b) => a.ms - b.ms);
   const first = points[0];
   const lastPoint = points[points.length - 1];
-  if (!first || !lastPoint) return frame;
+  if (!first || !lastPoint) {
+    if (frame.rows.length > 0) throw new PostProcessingError('Resample operation requires DatetimeIndex');
+    return frame;
+  }
   const origin = Math.floor(first.ms / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(lastPoint.ms / DAY_MS) * DAY_MS;
   let label = rule.labelOf(first.ms, origin);
