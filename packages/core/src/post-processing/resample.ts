@@ -44,7 +44,7 @@ function interpolate(values: (number | null)[]): (number | null)[] {
  */
 export const resampleOperation = defineOperation('resample', resampleOptions, (frame, options) => {
   const method = RESAMPLE_METHODS.find((name) => name === options.method);
-  if (!method) throw new PostProcessingError(`Invalid resample method: ${options.method}`);
+  if (!method) throw new PostProcessingError(`Resample method should be in ${RESAMPLE_METHODS.join(', ')}.`);
   const timeColumn = frame.index?.length === 1 ? frame.index[0] : undefined;
   if (timeColumn === undefined) throw new PostProcessingError('Resample operation requires DatetimeIndex');
   const rule = parseResampleRule(options.rule);
@@ -82,8 +82,8 @@ export const resampleOperation = defineOperation('resample', resampleOptions, (f
     rows = labels.map((label) => {
       const source = exact.get(label);
       const row: Row = { [timeColumn]: label };
-      for (const column of columns)
-        row[column] = source ? (source[column] ?? null) : method === 'asfreq' ? fill : null;
+      // With a fill value, nulls already in the data are filled too (Superset's zero fill).
+      for (const column of columns) row[column] = source?.[column] ?? (method === 'asfreq' ? fill : null);
       return row;
     });
     if (method === 'linear') {
@@ -93,6 +93,8 @@ export const resampleOperation = defineOperation('resample', resampleOptions, (f
       }
     }
   } else if (method === 'ffill' || method === 'bfill') {
+    // Each label takes the nearest row before (ffill) or after (bfill); the nulls that leaves are then
+    // filled the same way, column by column, as Superset does after resampling.
     let p = 0;
     rows = labels.map((label) => {
       let source: Row | undefined;
@@ -107,6 +109,14 @@ export const resampleOperation = defineOperation('resample', resampleOptions, (f
       for (const column of columns) row[column] = source?.[column] ?? null;
       return row;
     });
+    const order = method === 'ffill' ? rows : [...rows].reverse();
+    for (const column of columns) {
+      let carried: unknown = null;
+      for (const row of order) {
+        if (row[column] === null) row[column] = carried;
+        else carried = row[column];
+      }
+    }
   } else {
     const bins = new Map<number, Row[]>();
     let labelIndex = 0;
