@@ -1,15 +1,20 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../platform/errors';
+import { findDatabase } from '../databases/databases.repo';
+import { canAccessDatabase } from '../databases/databases.service';
 import { canSeeAllDatasets, canSeeDataset } from '../datasets/dataset-access';
-import { findDatasetView, type DatasetView } from '../datasets/datasets.repo';
+import { datasetOwnerIds, findDatasetView, type DatasetView } from '../datasets/datasets.repo';
 import type { Principal } from '../security/principal';
 import { chartOwnerIds, findChart, type ChartRow } from './charts.repo';
 
 /** Datasource types that name a dataset row; the others have no backing store yet. */
 export const DATASET_DATASOURCE_TYPES: readonly string[] = ['table', 'dataset'];
 
-/** The dataset behind a datasource reference when the caller may read it. */
+/**
+ * The dataset behind a datasource reference and whether the caller may read it: they see the dataset
+ * (owner or all_datasource_access) and may use its database, as loadReadableDataset decides.
+ */
 export async function readableDataset(
   ctx: AppContext,
   principal: Principal,
@@ -18,7 +23,12 @@ export async function readableDataset(
 ): Promise<{ dataset: DatasetView | undefined; readable: boolean }> {
   if (!DATASET_DATASOURCE_TYPES.includes(datasourceType)) return { dataset: undefined, readable: false };
   const dataset = await findDatasetView(ctx.store.db, datasourceId);
-  return { dataset, readable: dataset !== undefined && canSeeDataset(principal, dataset) };
+  if (!dataset) return { dataset, readable: false };
+  if (!canSeeDataset(principal, await datasetOwnerIds(ctx.store.db, dataset.id))) {
+    return { dataset, readable: false };
+  }
+  const database = await findDatabase(ctx.store.db, dataset.database_id);
+  return { dataset, readable: database !== undefined && canAccessDatabase(principal, database) };
 }
 
 /**
@@ -30,10 +40,13 @@ export async function canSeeChart(ctx: AppContext, principal: Principal, chart: 
   return (await readableDataset(ctx, principal, chart.datasource_id, chart.datasource_type)).readable;
 }
 
-/** The SQL form of canSeeChart over `slices as s`; mirrors canSeeDataset (the creator reads a dataset). */
+/**
+ * The SQL form of canSeeChart over `slices as s`, mirroring canSeeDataset (owners read a dataset). The
+ * database check of readableDataset is left to the show and data endpoints.
+ */
 export function chartVisibilityCondition(principal: Principal): Expression<SqlBool> | null {
   if (canSeeAllDatasets(principal)) return null;
-  return sql<SqlBool>`s.datasource_type in ('table', 'dataset') and s.datasource_id in (select id from datasets where created_by_fk = ${principal.user.id})`;
+  return sql<SqlBool>`s.datasource_type = 'table' and s.datasource_id in (select dataset_id from dataset_owners where user_id = ${principal.user.id})`;
 }
 
 /** A chart the caller may see, or 404 as if it did not exist. */
