@@ -231,3 +231,10 @@ export const CHART_ORDER_COLUMNS = [
   'last_saved_at',
   'id',
 ] as const;
+
+/** GET /api/v1/chart/distinct/viz_type (FAB distinct endpoint). */
+export const chartDistinctResponseSchema = z.object({
+  count: z.number().int(),
+  result: z.array(z.object({ text: z.string(), value: z.string() })),
+});
+export type ChartDistinctResponse = z.infer<typeof chartDistinctResponseSchema>;
