@@ -27,6 +27,9 @@ export function buildBubbleQuery(formData: FormData, options?: BuildQueryOptions
         {
           ...base,
           columns: [entity, series].filter((column) => column !== undefined),
+          metrics: [parseMetric(formData.x), parseMetric(formData.y), size].filter(
+            (metric) => metric !== undefined,
+          ),
           orderby:
             orderby.length > 0 ? orderby : size !== undefined ? [[size, formData.order_desc === false]] : [],
         },

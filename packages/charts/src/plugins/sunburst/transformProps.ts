@@ -36,8 +36,8 @@ export function transformSunburstProps(chartProps: ChartProps): EChartsChartProp
   const ratios = nodes.map((node) =>
     node.secondary !== undefined && node.value !== 0 ? node.secondary / node.value : 0,
   );
-  const minRatio = Math.min(...ratios, 0);
-  const maxRatio = Math.max(...ratios, 0);
+  const minRatio = ratios.length === 0 ? 0 : Math.min(...ratios);
+  const maxRatio = ratios.length === 0 ? 0 : Math.max(...ratios);
   const labels = new Map(nodes.map((node) => [node.crossFilterKey, node.path]));
   const crossFilter = crossFilterConfig(chartProps, levels, labels, 'dataKey');
   const selected = new Set(crossFilter?.selected ?? []);
