@@ -6,7 +6,7 @@ import type {
   QueryObject,
 } from '@tessera/contracts';
 import type { BuildQueryOptions, FormData } from '../../plugin-api';
-import { buildQueryContext, parseOrderBy } from '../../query/buildQueryContext';
+import { applyTimeGrain, buildQueryContext, parseOrderBy } from '../../query/buildQueryContext';
 import { getMetricLabel, parseColumns, parseMetric, parseMetrics, uniqueByLabel } from '../../query/labels';
 import { asNumber, asOptionalString, isRecord } from '../../query/values';
 
@@ -99,7 +99,7 @@ export function buildTableQuery(formData: FormData, options: BuildQueryOptions =
         else if (first !== undefined) orderby = [[first, false]];
         queryObject = {
           ...base,
-          columns: parseColumns(formData.groupby),
+          columns: applyTimeGrain(parseColumns(formData.groupby), formData, true),
           metrics,
           orderby,
           post_processing: contribution ? [contribution] : [],

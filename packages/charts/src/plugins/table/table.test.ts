@@ -51,6 +51,20 @@ describe('table buildQuery', () => {
     expect(download[0]).toMatchObject({ row_limit: 1000, row_offset: 0 });
   });
 
+  it('buckets the first temporal dimension by the time grain', () => {
+    const [query] = tableChartPlugin.buildQuery({
+      ...formData,
+      groupby: ['state', 'ds', 'other_ds'],
+      time_grain_sqla: 'P1M',
+      temporal_columns_lookup: { ds: true, other_ds: true },
+    }).queries;
+    expect(query?.columns).toEqual([
+      { timeGrain: 'P1M', columnType: 'BASE_AXIS', sqlExpression: 'ds', label: 'ds', expressionType: 'SQL' },
+      'state',
+      'other_ds',
+    ]);
+  });
+
   it('sorts by the sort metric ascending unless order_desc', () => {
     const query = (extra: object) =>
       tableChartPlugin.buildQuery({ ...formData, timeseries_limit_metric: 'sum__num', ...extra }).queries[0];
