@@ -9,3 +9,4 @@ export * from './api/sqllab';
 export * from './api/saved-query';
 export * from './api/sharing';
 export * from './api/dataset';
+export * from './api/tab-state';

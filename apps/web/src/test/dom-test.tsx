@@ -50,6 +50,8 @@ export function setupDomTest(): void {
   installLayoutShims();
   beforeEach(() => {
     forgetCsrfToken();
+    // SQL Lab keeps its tabs in local storage; each test starts without them.
+    window.localStorage.clear();
   });
   afterEach(() => {
     cleanup();

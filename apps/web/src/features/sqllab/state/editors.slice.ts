@@ -1,5 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { migrateQueryEditor, removeAllOtherEditors, removeQueryEditor, startQuery, withNow } from './actions';
+import {
+  migrateQueryEditor,
+  removeAllOtherEditors,
+  removeQueryEditor,
+  sqlLabHydrated,
+  startQuery,
+  withNow,
+} from './actions';
 import { createQueryEditor, newEditorSql, newEditorTitle, type EditorDefaults } from './editor-defaults';
 import { newLocalId } from './ids';
 import type { CursorPosition, EditorChanges, QueryEditor } from './types';
@@ -194,6 +201,7 @@ export const editorsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(sqlLabHydrated, (_state, action) => action.payload.editors)
       .addCase(removeQueryEditor, (state, action) => {
         const { id, now } = action.payload;
         const index = state.queryEditors.findIndex((qe) => qe.id === id);
