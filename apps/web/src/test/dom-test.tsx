@@ -55,6 +55,8 @@ export function setupDomTest(): void {
   });
   afterEach(() => {
     cleanup();
+    // Unmounting SQL Lab writes its state once more.
+    window.localStorage.clear();
     vi.unstubAllGlobals();
   });
 }
