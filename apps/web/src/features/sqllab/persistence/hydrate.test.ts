@@ -6,9 +6,11 @@ import { initialEditorsState } from '../state';
 import { makeEditor } from '../state/test-fixtures';
 import { sqlLabState } from '../store/sqllab-store';
 import { ensureTabLoaded, FETCH_TAB_STATE_FAILED, hydrateSqlLab } from './hydrate';
-import { readStoredSqlLab, SQLLAB_STORAGE_KEY } from './local-storage';
+import { readStoredSqlLab, sqlLabStorageKey } from './local-storage';
 
 setupDomTest();
+
+const LOCAL = { storage: window.localStorage, key: sqlLabStorageKey(1) };
 
 function tabState(id: number, sql: string): TabState {
   return {
@@ -65,7 +67,7 @@ describe('hydrateSqlLab', () => {
     serverWithTabs();
     const store = createAppStore({ bootstrap: TEST_BOOTSTRAP, theme: { mode: 'light', source: 'user' } });
 
-    await store.dispatch(hydrateSqlLab(window.localStorage));
+    await store.dispatch(hydrateSqlLab(LOCAL));
 
     const state = sqlLabState(store.getState());
     expect(state.sqlLabSync.hydrated).toBe(true);
@@ -94,17 +96,17 @@ describe('hydrateSqlLab', () => {
       updatedAt: 5,
     });
     window.localStorage.setItem(
-      SQLLAB_STORAGE_KEY,
+      LOCAL.key,
       JSON.stringify({
         sqlLabEditors: { ...initialEditorsState, queryEditors: [local], tabHistory: ['1'] },
         sqlLabQueries: { queries: {}, queriesLastUpdate: 0 },
         sqlLabTables: { tables: [] },
       }),
     );
-    expect(readStoredSqlLab(window.localStorage)).not.toBeNull();
+    expect(readStoredSqlLab(LOCAL)).not.toBeNull();
     const store = createAppStore({ bootstrap: TEST_BOOTSTRAP, theme: { mode: 'light', source: 'user' } });
 
-    await store.dispatch(hydrateSqlLab(window.localStorage));
+    await store.dispatch(hydrateSqlLab(LOCAL));
 
     expect(sqlLabState(store.getState()).sqlLabEditors.queryEditors[0]?.sql).toBe('SELECT local');
   });
@@ -112,7 +114,7 @@ describe('hydrateSqlLab', () => {
   it('with backend persistence off, reads local storage only', async () => {
     const fetchMock = stubFetch(() => jsonResponse(500, {}));
     window.localStorage.setItem(
-      SQLLAB_STORAGE_KEY,
+      LOCAL.key,
       JSON.stringify({
         sqlLabEditors: { ...initialEditorsState, queryEditors: [makeEditor({ id: 'localTab001' })] },
         sqlLabQueries: { queries: {}, queriesLastUpdate: 0 },
@@ -127,7 +129,7 @@ describe('hydrateSqlLab', () => {
       theme: { mode: 'light', source: 'user' },
     });
 
-    await store.dispatch(hydrateSqlLab(window.localStorage));
+    await store.dispatch(hydrateSqlLab(LOCAL));
 
     expect(sqlLabState(store.getState()).sqlLabEditors.queryEditors.map((qe) => qe.id)).toEqual([
       'localTab001',

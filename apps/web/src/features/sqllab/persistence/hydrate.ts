@@ -13,7 +13,7 @@ import {
 } from '../state';
 import { sqlLabState, type AppThunk } from '../store/sqllab-store';
 import { planHydration, type ServerSnapshot } from './hydrate-plan';
-import { clearStoredSqlLab, readStoredSqlLab, type StorageLike } from './local-storage';
+import { clearStoredSqlLab, readStoredSqlLab, type SqlLabStorage } from './local-storage';
 import { backendPersistenceOn, failureStatus } from './outcome';
 import { tabStateApi } from './tab-state-api';
 import { tableSchemaToTable, tabStateToEditor } from './tab-state-mapping';
@@ -69,7 +69,7 @@ function readServerSnapshot(): AppThunk<Promise<ServerSnapshot | null>> {
  * On SQL Lab load: reads local storage and, with backend persistence, the server's tabs, merges them
  * (`planHydration`) and puts the result in the state. Tabs open only after this (`hydrated`).
  */
-export function hydrateSqlLab(storage: StorageLike | null): AppThunk<Promise<void>> {
+export function hydrateSqlLab(storage: SqlLabStorage | null): AppThunk<Promise<void>> {
   return async (dispatch, getState) => {
     const local = storage === null ? null : readStoredSqlLab(storage);
     const server = backendPersistenceOn(getState()) ? await dispatch(readServerSnapshot()) : null;

@@ -12,9 +12,11 @@ import {
 import { makeQuery, makeResults } from '../state/test-fixtures';
 import { sqlLabState } from '../store/sqllab-store';
 import { createLocalSaver, LOCAL_SAVE_DEBOUNCE_MS } from './local-saver';
-import { readStoredSqlLab, SQLLAB_STORAGE_KEY } from './local-storage';
+import { readStoredSqlLab, sqlLabStorageKey } from './local-storage';
 
 setupDomTest();
+
+const LOCAL = { storage: window.localStorage, key: sqlLabStorageKey(1) };
 
 const T = 1_700_000_000_000;
 
@@ -47,19 +49,19 @@ describe('createLocalSaver', () => {
     vi.useFakeTimers();
     try {
       const store = storeWithPersistence(false);
-      const saver = createLocalSaver({ ...store, storage: window.localStorage, now: () => T });
+      const saver = createLocalSaver({ ...store, storage: LOCAL, now: () => T });
       const unsubscribe = store.subscribe(saver.changed);
       store.dispatch(
         addQueryEditor({ defaults: { dbId: 1, queryLimit: 10 }, backendPersistence: false, name: 'Kept' }),
       );
-      expect(window.localStorage.getItem(SQLLAB_STORAGE_KEY)).toBeNull();
+      expect(window.localStorage.getItem(LOCAL.key)).toBeNull();
       vi.advanceTimersByTime(LOCAL_SAVE_DEBOUNCE_MS);
-      const stored = readStoredSqlLab(window.localStorage);
+      const stored = readStoredSqlLab(LOCAL);
       expect(stored?.sqlLabEditors.queryEditors.map((qe) => [qe.name, qe.inLocalStorage])).toEqual([
         ['Kept', true],
       ]);
       const kb = sqlLabState(store.getState()).sqlLabSync.localStorageKb;
-      const text = window.localStorage.getItem(SQLLAB_STORAGE_KEY) ?? '';
+      const text = window.localStorage.getItem(LOCAL.key) ?? '';
       expect(kb).toBe(Math.round(((text.length * 2) / 1024) * 100) / 100);
       expect(kb).toBeGreaterThan(0);
       unsubscribe();
@@ -74,11 +76,11 @@ describe('createLocalSaver', () => {
     run(store, makeQuery({ id: 'oldQuery001', startDttm: T }), 2, 'x');
     run(store, makeQuery({ id: 'bigQuery001', startDttm: now - 10 }), 2000, 'y'.repeat(300));
     run(store, makeQuery({ id: 'newQuery001', startDttm: now - 10 }), 2, 'z');
-    const saver = createLocalSaver({ ...store, storage: window.localStorage, now: () => now });
+    const saver = createLocalSaver({ ...store, storage: LOCAL, now: () => now });
 
     saver.flush();
 
-    const queries = readStoredSqlLab(window.localStorage)?.sqlLabQueries.queries ?? {};
+    const queries = readStoredSqlLab(LOCAL)?.sqlLabQueries.queries ?? {};
     expect(queries.oldQuery001?.results).toBeNull();
     expect(queries.bigQuery001?.results).toBeNull();
     expect(queries.newQuery001?.results?.data).toHaveLength(2);
@@ -87,10 +89,13 @@ describe('createLocalSaver', () => {
   it('ignores a write the browser refuses', () => {
     const store = storeWithPersistence(true);
     const storage = {
-      getItem: () => null,
-      removeItem: () => undefined,
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError');
+      key: sqlLabStorageKey(1),
+      storage: {
+        getItem: () => null,
+        removeItem: () => undefined,
+        setItem: () => {
+          throw new DOMException('full', 'QuotaExceededError');
+        },
       },
     };
     const saver = createLocalSaver({ ...store, storage });

@@ -1,7 +1,7 @@
 import type { RootState } from '../../../app/store';
 import { localStorageMeasured, pruneForStorage, type SqlLabRootState } from '../state';
 import { sqlLabState } from '../store/sqllab-store';
-import { writeStoredSqlLab, type StorageLike } from './local-storage';
+import { writeStoredSqlLab, type SqlLabStorage } from './local-storage';
 import { backendPersistenceOn } from './outcome';
 
 /** Quiet time after the last change before local storage is written (a reload flushes at once). */
@@ -10,7 +10,7 @@ export const LOCAL_SAVE_DEBOUNCE_MS = 1000;
 export interface LocalSaverDeps {
   getState: () => RootState;
   dispatch: (action: ReturnType<typeof localStorageMeasured>) => unknown;
-  storage: StorageLike;
+  storage: SqlLabStorage;
   now?: () => number;
 }
 

@@ -7,14 +7,14 @@ import { selectActiveTabId } from '../store/selectors';
 import { sqlLabState } from '../store/sqllab-store';
 import { ensureTabLoaded, hydrateSqlLab } from './hydrate';
 import { createLocalSaver } from './local-saver';
-import type { StorageLike } from './local-storage';
+import { sqlLabStorageKey, type SqlLabStorage } from './local-storage';
 import { startSyncLoop } from './sync-loop';
 import { syncTick } from './sync';
 
-/** window.localStorage, or null where the browser refuses it (some private modes). */
-function browserStorage(): StorageLike | null {
+/** window.localStorage under the user's key, or null where the browser refuses it (some private modes). */
+function browserStorage(userId: number | null): SqlLabStorage | null {
   try {
-    return window.localStorage;
+    return { storage: window.localStorage, key: sqlLabStorageKey(userId) };
   } catch {
     return null;
   }
@@ -33,17 +33,18 @@ export function useSqlLabPersistence(): boolean {
   const store = useAppStore();
   const hydrated = useAppSelector((state) => sqlLabState(state).sqlLabSync.hydrated);
   const activeId = useAppSelector(selectActiveTabId);
+  const userId = useAppSelector((state) => state.session.user?.id ?? null);
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current || sqlLabState(store.getState()).sqlLabSync.hydrated) return;
     started.current = true;
-    void dispatch(hydrateSqlLab(browserStorage()));
-  }, [dispatch, store]);
+    void dispatch(hydrateSqlLab(browserStorage(userId)));
+  }, [dispatch, store, userId]);
 
   useEffect(() => {
     if (!hydrated) return undefined;
-    const storage = browserStorage();
+    const storage = browserStorage(userId);
     const saver =
       storage === null
         ? null
@@ -62,7 +63,7 @@ export function useSqlLabPersistence(): boolean {
       window.removeEventListener('pagehide', flush);
       saver?.flush();
     };
-  }, [hydrated, dispatch, store]);
+  }, [hydrated, dispatch, store, userId]);
 
   useEffect(() => {
     if (hydrated && activeId !== null) void dispatch(ensureTabLoaded(activeId));
