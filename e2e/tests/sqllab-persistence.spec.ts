@@ -192,7 +192,7 @@ test.describe('with backend persistence', () => {
     const { id } = (await created.json()) as { id: number };
 
     await page.goto(`${base}/sqllab/?datasetId=${id}`);
-    await expect(activeTab(page)).toContainText('birth_names');
+    await expect(activeTab(page)).toContainText('birth_names', { timeout: 60_000 });
     await expect(editor(page)).toContainText('birth_names');
     await expect(page).toHaveURL(/\/sqllab\/$/);
 

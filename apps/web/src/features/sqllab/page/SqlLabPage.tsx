@@ -10,7 +10,7 @@ import { ensureTab } from '../run/editor-actions';
 import { useClearInactiveQueries, useQueryPolling } from '../run/use-query-polling';
 import { useSavedQueryParam } from '../saved/use-saved-query-param';
 import { useSharedQuery } from '../sharing/use-shared-query';
-import { selectActiveTabId } from '../store/selectors';
+import { selectActiveTab, selectActiveTabId } from '../store/selectors';
 import { sqlLabState } from '../store/sqllab-store';
 import { TabBar } from '../tabs/TabBar';
 import { EditorPane } from './EditorPane';
@@ -37,6 +37,7 @@ function SqlLabScreen() {
   const databases = useGetSqlLabDatabasesQuery(undefined);
   const settled = databases.isSuccess || databases.isError;
   const activeId = useAppSelector(selectActiveTabId);
+  const activeKey = useAppSelector((state) => selectActiveTab(state)?.immutableId);
   const { offline: pollOffline } = useQueryPolling();
   const syncOffline = useAppSelector((state) => sqlLabState(state).sqlLabSync.offline);
   useClearInactiveQueries();
@@ -60,7 +61,12 @@ function SqlLabScreen() {
         <ErrorMessage title="The databases could not be loaded" error={databases.error} />
       ) : null}
       <TabBar offline={pollOffline || syncOffline} />
-      {activeId === null ? <PageLoading /> : <EditorPane key={activeId} editorId={activeId} />}
+      {activeId === null ? (
+        <PageLoading />
+      ) : (
+        // Keyed by the tab's first id: moving to its server id must not remount the editor being typed in.
+        <EditorPane key={activeKey ?? activeId} editorId={activeId} />
+      )}
     </div>
   );
 }

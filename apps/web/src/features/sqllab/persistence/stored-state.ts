@@ -31,6 +31,7 @@ const queryEditorSchema: z.ZodType<QueryEditor> = z.object({
   northPercent: z.number(),
   southPercent: z.number(),
   tabViewId: text.optional(),
+  immutableId: text.optional(),
 });
 
 const resultColumnSchema: z.ZodType<ResultColumn> = z.object({

@@ -96,6 +96,8 @@ describe('syncTick', () => {
     const state = sqlLabState(store.getState());
     expect(state.sqlLabEditors.queryEditors.map((qe) => [qe.id, qe.inLocalStorage])).toEqual([['41', false]]);
     expect(state.sqlLabEditors.tabHistory).toEqual(['41']);
+    // Screens keep keying the tab by its first id, so nothing open is remounted.
+    expect(state.sqlLabEditors.queryEditors[0]?.immutableId).toBe('localTab123');
     expect(state.sqlLabEditors.lastUpdatedActiveTab).toBe('41');
     expect(state.sqlLabEditors.editorTabLastUpdatedAt).toBe(T - 1);
     expect(state.sqlLabTables.tables.map((table) => [table.id, table.queryEditorId])).toEqual([['90', '41']]);

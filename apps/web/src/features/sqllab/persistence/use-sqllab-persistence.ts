@@ -54,6 +54,8 @@ export function useSqlLabPersistence(): boolean {
             storage,
           });
     const unsubscribe = saver === null ? undefined : store.subscribe(saver.changed);
+    // Write once now: the loaded state (and its size) is known at once.
+    saver?.flush();
     const flush = () => saver?.flush();
     window.addEventListener('pagehide', flush);
     const stopLoop = startSyncLoop(() => dispatch(syncTick()), SYNC_INTERVAL_MS);

@@ -228,7 +228,13 @@ export const editorsSlice = createSlice({
         const { oldId, tabViewId } = action.payload;
         const editor = state.queryEditors.find((qe) => qe.id === oldId);
         if (!editor) return;
-        Object.assign(editor, { id: tabViewId, tabViewId, inLocalStorage: false, loaded: true });
+        Object.assign(editor, {
+          id: tabViewId,
+          tabViewId,
+          inLocalStorage: false,
+          loaded: true,
+          immutableId: editor.immutableId ?? oldId,
+        });
         state.tabHistory = state.tabHistory.map((tabId) => (tabId === oldId ? tabViewId : tabId));
         if (state.unsavedQueryEditor.id === oldId) state.unsavedQueryEditor.id = tabViewId;
         if (state.lastUpdatedActiveTab === oldId) state.lastUpdatedActiveTab = tabViewId;
