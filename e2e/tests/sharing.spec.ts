@@ -52,6 +52,10 @@ test('copies a SQL Lab link that another user opens in a new tab', async ({ page
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(sql);
+  // Tabs persist on the server, so the admin's tab may carry an earlier test's title; the link keeps it.
+  const title = await page
+    .locator('[data-test="sqllab-tab"][data-active="true"] [data-test="sqllab-tab-title"]')
+    .textContent();
 
   const created = page.waitForResponse(
     (response) =>
@@ -80,7 +84,7 @@ test('copies a SQL Lab link that another user opens in a new tab', async ({ page
     await readerPage.goto(new URL(url).pathname);
     await expect(readerPage).toHaveURL(/\/sqllab\/$/);
     const activeTab = readerPage.locator('[data-test="sqllab-tab"][data-active="true"]');
-    await expect(activeTab).toContainText('Untitled Query 1');
+    await expect(activeTab).toContainText(title ?? '');
     await expect(readerPage.getByTestId('sqllab-tab')).toHaveCount(1);
     await expect(readerPage.getByTestId('sqllab-editor')).toContainText(sql);
   } finally {

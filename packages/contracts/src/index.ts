@@ -14,3 +14,4 @@ export * from './api/explore-datasource';
 export * from './api/chart';
 export * from './api/dashboard';
 export * from './api/explore';
+export * from './api/tab-state';

@@ -50,9 +50,13 @@ export function setupDomTest(): void {
   installLayoutShims();
   beforeEach(() => {
     forgetCsrfToken();
+    // SQL Lab keeps its tabs in local storage; each test starts without them.
+    window.localStorage.clear();
   });
   afterEach(() => {
     cleanup();
+    // Unmounting SQL Lab writes its state once more.
+    window.localStorage.clear();
     vi.unstubAllGlobals();
   });
 }

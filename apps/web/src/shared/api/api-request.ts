@@ -8,6 +8,11 @@ export interface ApiRequest {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
+  /**
+   * Sent form-encoded instead, each value JSON-encoded (what the tab persistence views take, reference
+   * §2.6); undefined values are left out.
+   */
+  form?: Readonly<Record<string, unknown>>;
   /** Query-string parameters; undefined ones are left out. */
   params?: Readonly<Record<string, string | number | boolean | undefined>>;
 }
@@ -21,4 +26,13 @@ export function buildUrl(request: ApiRequest): string {
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
     .join('&');
   return query === '' ? request.url : `${request.url}?${query}`;
+}
+
+/** A form body whose values are JSON-encoded; undefined values are dropped. */
+export function encodeForm(fields: Readonly<Record<string, unknown>>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) params.append(key, JSON.stringify(value));
+  }
+  return params.toString();
 }

@@ -1,5 +1,5 @@
 import { fieldErrorsFromBody, normalizeClientError } from '@tessera/core';
-import { buildUrl, type ApiError, type ApiRequest } from './api-request';
+import { buildUrl, encodeForm, type ApiError, type ApiRequest } from './api-request';
 
 export type HttpOutcome =
   | { ok: true; status: number; data: unknown }
@@ -37,14 +37,21 @@ export async function sendRequest(request: ApiRequest, options: SendOptions): Pr
   options.signal?.addEventListener('abort', forwardAbort);
 
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  let payload: string | undefined;
+  if (request.form !== undefined) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    payload = encodeForm(request.form);
+  } else if (request.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(request.body);
+  }
   if (options.csrfToken !== undefined) headers['X-CSRFToken'] = options.csrfToken;
 
   try {
     const response = await fetch(buildUrl(request), {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: payload,
       credentials: 'same-origin',
       signal: controller.signal,
     });

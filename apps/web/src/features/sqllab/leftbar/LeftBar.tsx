@@ -1,8 +1,9 @@
 import type { SqlLabDatabase } from '@tessera/contracts';
-import { Empty, Flex, theme } from 'antd';
+import { Empty, Flex, Tooltip, Typography, theme } from 'antd';
 import { useAppSelector } from '../../../app/hooks';
 import type { QueryEditor } from '../state';
 import { selectTabTables } from '../store/selectors';
+import { sqlLabState } from '../store/sqllab-store';
 import { DatabaseSelect, SchemaSelect } from './DatabaseSchemaPickers';
 import { TablePanel } from './TablePanel';
 import { TableSelect } from './TableSelect';
@@ -20,6 +21,7 @@ export function LeftBar({
   const { token } = theme.useToken();
   const tables = useAppSelector((state) => selectTabTables(state, editor.id));
   const database = databases.find((candidate) => candidate.id === editor.dbId);
+  const storageKb = useAppSelector((state) => sqlLabState(state).sqlLabSync.localStorageKb);
   return (
     <Flex
       vertical
@@ -37,6 +39,15 @@ export function LeftBar({
           tables.map((table) => <TablePanel key={table.id} table={table} database={database} />)
         )}
       </div>
+      <Tooltip title="What SQL Lab keeps in this browser's local storage">
+        <Typography.Text
+          type="secondary"
+          style={{ fontSize: token.fontSizeSM }}
+          data-test="sqllab-storage-usage"
+        >
+          Local storage: {storageKb.toFixed(2)} KB
+        </Typography.Text>
+      </Tooltip>
     </Flex>
   );
 }

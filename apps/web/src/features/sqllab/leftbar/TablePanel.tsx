@@ -14,14 +14,8 @@ import { useToasts } from '../../../shared/toasts/use-toasts';
 import { useGetTableMetadataQuery } from '../../databases/databases-api';
 import { useCopy } from '../results/use-copy';
 import { runDataPreview } from '../run/run-editor';
-import {
-  collapseTable,
-  expandTable,
-  mergeTable,
-  removeDataPreview,
-  removeTables,
-  type Table,
-} from '../state';
+import { removeTablePanel, toggleTablePanel } from '../persistence/table-actions';
+import { mergeTable, type Table } from '../state';
 import { TableColumns } from './TableColumns';
 
 export const TABLE_METADATA_FAILED_MESSAGE =
@@ -77,12 +71,8 @@ export function TablePanel({ table, database }: { table: Table; database: SqlLab
   const { isLoading, error } = useTableMetadata(table);
   const canPreview = database !== undefined && !database.disable_data_preview && table.selectStar !== null;
 
-  const toggle = () =>
-    dispatch(table.expanded ? collapseTable({ id: table.id }) : expandTable({ id: table.id }));
-  const remove = () => {
-    if (table.dataPreviewQueryId !== null) dispatch(removeDataPreview({ table }));
-    dispatch(removeTables({ ids: [table.id] }));
-  };
+  const toggle = () => void dispatch(toggleTablePanel(table));
+  const remove = () => void dispatch(removeTablePanel(table));
 
   return (
     <Flex

@@ -4,32 +4,52 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { useGetSqlLabDatabasesQuery } from '../api/sqllab-api';
+import { useDatasetParam } from '../dataset/use-dataset-param';
+import { useSqlLabPersistence } from '../persistence/use-sqllab-persistence';
 import { ensureTab } from '../run/editor-actions';
 import { useClearInactiveQueries, useQueryPolling } from '../run/use-query-polling';
 import { useSavedQueryParam } from '../saved/use-saved-query-param';
 import { useSharedQuery } from '../sharing/use-shared-query';
-import { selectActiveTabId } from '../store/selectors';
+import { selectActiveTab, selectActiveTabId } from '../store/selectors';
+import { sqlLabState } from '../store/sqllab-store';
 import { TabBar } from '../tabs/TabBar';
 import { EditorPane } from './EditorPane';
 import { useFillViewport } from './use-fill-viewport';
 
-/** /sqllab/: tabbed SQL editors over the databases exposed in SQL Lab. */
+/**
+ * /sqllab/: tabbed SQL editors over the databases exposed in SQL Lab. The screen opens once the tabs
+ * have been loaded from local storage and the server, so nothing opened from the address is lost.
+ */
 export function SqlLabPage() {
+  const hydrated = useSqlLabPersistence();
+  return hydrated ? (
+    <SqlLabScreen />
+  ) : (
+    <div data-test="sqllab-page">
+      <PageLoading />
+    </div>
+  );
+}
+
+function SqlLabScreen() {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const databases = useGetSqlLabDatabasesQuery(undefined);
   const settled = databases.isSuccess || databases.isError;
   const activeId = useAppSelector(selectActiveTabId);
-  const { offline } = useQueryPolling();
+  const activeKey = useAppSelector((state) => selectActiveTab(state)?.immutableId);
+  const { offline: pollOffline } = useQueryPolling();
+  const syncOffline = useAppSelector((state) => sqlLabState(state).sqlLabSync.offline);
   useClearInactiveQueries();
   const sharedLoading = useSharedQuery();
+  const datasetLoading = useDatasetParam();
   useSavedQueryParam();
   const { ref, height } = useFillViewport(token.paddingLG);
 
   // The first tab waits for the databases, so it gets the right default database.
   useEffect(() => {
-    if (settled && activeId === null && !sharedLoading) dispatch(ensureTab());
-  }, [dispatch, settled, activeId, sharedLoading]);
+    if (settled && activeId === null && !sharedLoading && !datasetLoading) dispatch(ensureTab());
+  }, [dispatch, settled, activeId, sharedLoading, datasetLoading]);
 
   return (
     <div
@@ -40,8 +60,13 @@ export function SqlLabPage() {
       {databases.isError ? (
         <ErrorMessage title="The databases could not be loaded" error={databases.error} />
       ) : null}
-      <TabBar offline={offline} />
-      {activeId === null ? <PageLoading /> : <EditorPane key={activeId} editorId={activeId} />}
+      <TabBar offline={pollOffline || syncOffline} />
+      {activeId === null ? (
+        <PageLoading />
+      ) : (
+        // Keyed by the tab's first id: moving to its server id must not remount the editor being typed in.
+        <EditorPane key={activeKey ?? activeId} editorId={activeId} />
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { Query, Table } from './types';
+import type { EditorsState } from './unsaved-edits';
 
 /**
  * Adds `now` (epoch ms) to a payload unless the caller gave one, so reducers never read the clock.
@@ -45,3 +46,13 @@ export const changeDataPreviewId = createAction<{ oldQueryId: string; newQueryId
 export const removeDataPreview = createAction<{ table: Pick<Table, 'id' | 'dataPreviewQueryId'> }>(
   'sqlLab/removeDataPreview',
 );
+
+/**
+ * SQL Lab was loaded from local storage and the server (spec 000 §4 "Persistence"): the tabs, their
+ * queries and table panels replace what the slices held. `queriesLastUpdate` is kept.
+ */
+export const sqlLabHydrated = createAction<{
+  editors: EditorsState;
+  queries: Record<string, Query>;
+  tables: Table[];
+}>('sqlLab/hydrated');

@@ -1,5 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { migrateQueryEditor, removeAllOtherEditors, removeQueryEditor, startQuery, withNow } from './actions';
+import {
+  migrateQueryEditor,
+  removeAllOtherEditors,
+  removeQueryEditor,
+  sqlLabHydrated,
+  startQuery,
+  withNow,
+} from './actions';
 import { createQueryEditor, newEditorSql, newEditorTitle, type EditorDefaults } from './editor-defaults';
 import { newLocalId } from './ids';
 import type { CursorPosition, EditorChanges, QueryEditor } from './types';
@@ -194,6 +201,7 @@ export const editorsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(sqlLabHydrated, (_state, action) => action.payload.editors)
       .addCase(removeQueryEditor, (state, action) => {
         const { id, now } = action.payload;
         const index = state.queryEditors.findIndex((qe) => qe.id === id);
@@ -220,7 +228,13 @@ export const editorsSlice = createSlice({
         const { oldId, tabViewId } = action.payload;
         const editor = state.queryEditors.find((qe) => qe.id === oldId);
         if (!editor) return;
-        Object.assign(editor, { id: tabViewId, tabViewId, inLocalStorage: false, loaded: true });
+        Object.assign(editor, {
+          id: tabViewId,
+          tabViewId,
+          inLocalStorage: false,
+          loaded: true,
+          immutableId: editor.immutableId ?? oldId,
+        });
         state.tabHistory = state.tabHistory.map((tabId) => (tabId === oldId ? tabViewId : tabId));
         if (state.unsavedQueryEditor.id === oldId) state.unsavedQueryEditor.id = tabViewId;
         if (state.lastUpdatedActiveTab === oldId) state.lastUpdatedActiveTab = tabViewId;

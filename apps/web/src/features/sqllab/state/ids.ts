@@ -6,7 +6,20 @@ export function newClientQueryId(): string {
   return nanoid(CLIENT_QUERY_ID_LENGTH);
 }
 
-/** Id of a tab or table panel that exists only in this browser until the server gives it one. */
+const SERVER_ID = /^\d+$/;
+
+/**
+ * Id of a tab or table panel that exists only in this browser until the server gives it one. It is
+ * never all digits, so it cannot be mistaken for a server id (`isServerId`).
+ */
 export function newLocalId(): string {
-  return nanoid(CLIENT_QUERY_ID_LENGTH);
+  for (;;) {
+    const id = nanoid(CLIENT_QUERY_ID_LENGTH);
+    if (!SERVER_ID.test(id)) return id;
+  }
+}
+
+/** Server tab and table ids are numbers (kept as text on the client); local ids never are. */
+export function isServerId(id: string): boolean {
+  return SERVER_ID.test(id);
 }

@@ -1,6 +1,7 @@
 import { costsSlice } from './costs.slice';
 import { editorsSlice } from './editors.slice';
 import { queriesSlice } from './queries.slice';
+import { syncStatusSlice } from './sync-status.slice';
 import { tablesSlice } from './tables.slice';
 
 /** Mount these under the same keys in the root reducer (see `SqlLabRootState`). */
@@ -9,6 +10,7 @@ export const sqlLabReducers = {
   sqlLabQueries: queriesSlice.reducer,
   sqlLabTables: tablesSlice.reducer,
   sqlLabCosts: costsSlice.reducer,
+  sqlLabSync: syncStatusSlice.reducer,
 };
 
 export type * from './types';
@@ -21,6 +23,7 @@ export {
   migrateQueryEditor,
   changeDataPreviewId,
   removeDataPreview,
+  sqlLabHydrated,
 } from './actions';
 export {
   editorsSlice,
@@ -79,6 +82,14 @@ export {
   type TableIdentity,
 } from './tables.slice';
 export {
+  syncStatusSlice,
+  initialSyncStatusState,
+  hydrationFinished,
+  setOffline,
+  localStorageMeasured,
+  type SyncStatusState,
+} from './sync-status.slice';
+export {
   costsSlice,
   initialCostsState,
   costEstimateStarted,
@@ -109,7 +120,7 @@ export {
   type EditorDefaults,
 } from './editor-defaults';
 export { createQuery } from './query-factory';
-export { newClientQueryId, newLocalId } from './ids';
+export { newClientQueryId, newLocalId, isServerId } from './ids';
 export {
   isActiveState,
   isFinishedState,

@@ -6,6 +6,7 @@ import {
   removeAllOtherEditors,
   removeDataPreview,
   removeQueryEditor,
+  sqlLabHydrated,
   startQuery,
   withNow,
 } from './actions';
@@ -148,6 +149,9 @@ export const queriesSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(sqlLabHydrated, (state, action) => {
+        state.queries = action.payload.queries;
+      })
       .addCase(startQuery, (state, action) => {
         const { query, previousQueryId } = action.payload;
         const previous = previousQueryId === null ? undefined : state.queries[previousQueryId];

@@ -5,6 +5,7 @@ import {
   removeAllOtherEditors,
   removeDataPreview,
   removeQueryEditor,
+  sqlLabHydrated,
 } from './actions';
 import { newLocalId } from './ids';
 import type { Table } from './types';
@@ -100,6 +101,7 @@ export const tablesSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(sqlLabHydrated, (_state, action) => ({ tables: action.payload.tables }))
       .addCase(changeDataPreviewId, (state, action) => {
         const { oldQueryId, newQueryId } = action.payload;
         for (const table of state.tables) {

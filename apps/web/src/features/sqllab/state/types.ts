@@ -30,6 +30,11 @@ export interface QueryEditor {
   southPercent: number;
   /** Server tab id once the tab is known to the server. */
   tabViewId?: string;
+  /**
+   * The id a tab had before it moved to its server id: screens key their components with
+   * `immutableId ?? id`, so a migration does not remount an open editor or menu.
+   */
+  immutableId?: string;
 }
 
 export interface CursorPosition {

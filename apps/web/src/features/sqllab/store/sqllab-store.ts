@@ -1,6 +1,13 @@
 import type { Action, ThunkAction } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../../../app/store';
-import { costsSlice, editorsSlice, queriesSlice, tablesSlice, type SqlLabRootState } from '../state';
+import {
+  costsSlice,
+  editorsSlice,
+  queriesSlice,
+  syncStatusSlice,
+  tablesSlice,
+  type SqlLabRootState,
+} from '../state';
 
 /**
  * SQL Lab's slices join the root reducer when this chunk loads (see app/store.ts), so the login page
@@ -11,7 +18,8 @@ const sqlLabReducer = rootReducer
   .inject({ reducerPath: 'sqlLabEditors', reducer: editorsSlice.reducer })
   .inject({ reducerPath: 'sqlLabQueries', reducer: queriesSlice.reducer })
   .inject({ reducerPath: 'sqlLabTables', reducer: tablesSlice.reducer })
-  .inject({ reducerPath: 'sqlLabCosts', reducer: costsSlice.reducer });
+  .inject({ reducerPath: 'sqlLabCosts', reducer: costsSlice.reducer })
+  .inject({ reducerPath: 'sqlLabSync', reducer: syncStatusSlice.reducer });
 
 /**
  * The SQL Lab part of the root state, initial state filled in where nothing has run yet. It returns a
@@ -22,6 +30,7 @@ const selectSqlLabState = sqlLabReducer.selector((state): SqlLabRootState => ({
   sqlLabQueries: state.sqlLabQueries,
   sqlLabTables: state.sqlLabTables,
   sqlLabCosts: state.sqlLabCosts,
+  sqlLabSync: state.sqlLabSync,
 }));
 
 export function sqlLabState(state: RootState): SqlLabRootState {

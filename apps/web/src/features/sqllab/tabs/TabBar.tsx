@@ -2,7 +2,7 @@ import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Tabs, Tag, Tooltip } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { addNewTab } from '../run/editor-actions';
-import { removeQueryEditor, setActiveQueryEditor } from '../state';
+import { removeQueryEditor, setActiveQueryEditor, type QueryEditor } from '../state';
 import { selectActiveTabId, selectTabs } from '../store/selectors';
 import { TabLabel } from './TabLabel';
 
@@ -12,8 +12,12 @@ export function TabBar({ offline }: { offline: boolean }) {
   const tabs = useAppSelector(selectTabs);
   const activeId = useAppSelector(selectActiveTabId);
 
+  // Keys stay the same when a tab moves to its server id, so an open menu is not remounted.
+  const keyOf = (tab: QueryEditor) => tab.immutableId ?? tab.id;
+  const idOf = (key: string) => tabs.find((tab) => keyOf(tab) === key)?.id ?? key;
+  const activeTab = tabs.find((tab) => tab.id === activeId);
   const items = tabs.map((tab) => ({
-    key: tab.id,
+    key: keyOf(tab),
     label: <TabLabel tab={tab} active={tab.id === activeId} onlyTab={tabs.length === 1} />,
     closable: true,
     closeIcon: <CloseOutlined data-test="sqllab-close-tab" aria-label={`Close ${tab.name}`} />,
@@ -24,13 +28,15 @@ export function TabBar({ offline }: { offline: boolean }) {
       data-test="sqllab-tabs"
       type="editable-card"
       size="small"
-      activeKey={activeId ?? undefined}
+      activeKey={activeTab === undefined ? undefined : keyOf(activeTab)}
       items={items}
       // antd renders its own add button twice (once for the overflow menu); ours exists once.
       hideAdd
-      onChange={(id) => dispatch(setActiveQueryEditor({ id }))}
+      onChange={(key) => dispatch(setActiveQueryEditor({ id: idOf(key) }))}
       onEdit={(target, action) => {
-        if (action === 'remove' && typeof target === 'string') dispatch(removeQueryEditor({ id: target }));
+        if (action === 'remove' && typeof target === 'string') {
+          dispatch(removeQueryEditor({ id: idOf(target) }));
+        }
       }}
       tabBarStyle={{ marginBottom: 0 }}
       tabBarExtraContent={

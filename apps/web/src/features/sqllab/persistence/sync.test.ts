@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { createAppStore, type AppStore } from '../../../app/store';
+import { jsonResponse, setupDomTest, stubFetch, TEST_BOOTSTRAP } from '../../../test/dom-test';
+import {
+  hydrationFinished,
+  initialEditorsState,
+  mergeTable,
+  removeQueryEditor,
+  setActiveQueryEditor,
+  setSql,
+  sqlLabHydrated,
+  type QueryEditor,
+} from '../state';
+import { makeEditor, makeQuery } from '../state/test-fixtures';
+import { sqlLabState } from '../store/sqllab-store';
+import { syncTick, MIGRATE_EDITOR_FAILED } from './sync';
+
+setupDomTest();
+
+function storeWith(editors: QueryEditor[], active: string, lastSync = 0): AppStore {
+  const store = createAppStore({ bootstrap: TEST_BOOTSTRAP, theme: { mode: 'light', source: 'user' } });
+  store.dispatch(
+    sqlLabHydrated({
+      editors: {
+        ...initialEditorsState,
+        queryEditors: editors,
+        tabHistory: [active],
+        editorTabLastUpdatedAt: lastSync,
+        lastUpdatedActiveTab: active,
+      },
+      queries: {},
+      tables: [],
+    }),
+  );
+  store.dispatch(hydrationFinished());
+  return store;
+}
+
+interface Call {
+  method: string;
+  url: string;
+  form: Record<string, unknown>;
+}
+
+/** A fake of the tab persistence views that records each call with its decoded form. */
+function fakeViews(answer: (call: Call) => Response | null = () => null) {
+  const calls: Call[] = [];
+  stubFetch((url, init) => {
+    if (url === '/api/v1/security/csrf_token/') return jsonResponse(200, { result: 'token' });
+    const form: Record<string, unknown> = {};
+    if (typeof init.body === 'string') {
+      for (const [key, value] of new URLSearchParams(init.body)) form[key] = JSON.parse(value);
+    }
+    const call = { method: init.method ?? 'GET', url, form };
+    calls.push(call);
+    const custom = answer(call);
+    if (custom !== null) return custom;
+    if (call.method === 'POST' && url === '/tabstateview/') return jsonResponse(200, { id: 41 });
+    if (call.method === 'POST' && url === '/tableschemaview/') return jsonResponse(200, { id: 90 });
+    return jsonResponse(200, 'OK');
+  });
+  return calls;
+}
+
+const T = 1_700_000_000_000;
+const editorsOf = (store: AppStore) => sqlLabState(store.getState()).sqlLabEditors;
+
+describe('syncTick', () => {
+  it('creates a local tab on the server, then migrates its id, panels and queries, then pushes it', async () => {
+    const store = storeWith([makeEditor({ id: 'localTab123', sql: 'SELECT 2' })], 'localTab123');
+    store.dispatch(
+      mergeTable({
+        table: { dbId: 1, queryEditorId: 'localTab123', catalog: null, schema: 'main', name: 't' },
+      }),
+    );
+    store.dispatch({
+      type: 'sqlLab/startQuery',
+      payload: { query: makeQuery({ id: 'query000001', sqlEditorId: 'localTab123' }), previousQueryId: null },
+    });
+    const calls = fakeViews();
+
+    await store.dispatch(syncTick(() => T));
+
+    // Creating the tab activated it on the server, so no activate call follows.
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST /tabstateview/',
+      'POST /tableschemaview/',
+      'POST /tabstateview/41/migrate_query',
+      'PUT /tabstateview/41',
+    ]);
+    expect(calls[0]?.form.queryEditor).toMatchObject({ sql: 'SELECT 2', dbId: 1 });
+    expect(calls[1]?.form.table).toMatchObject({ queryEditorId: '41', name: 't', schema: 'main' });
+    expect(calls[2]?.form).toEqual({ queryId: 'query000001' });
+    expect(calls[3]?.form).toMatchObject({ sql: 'SELECT 2', latest_query_id: 'query000001' });
+    expect(JSON.parse(String(calls[3]?.form.extra_json))).toEqual({ updatedAt: T, version: 1 });
+    const state = sqlLabState(store.getState());
+    expect(state.sqlLabEditors.queryEditors.map((qe) => [qe.id, qe.inLocalStorage])).toEqual([['41', false]]);
+    expect(state.sqlLabEditors.tabHistory).toEqual(['41']);
+    // Screens keep keying the tab by its first id, so nothing open is remounted.
+    expect(state.sqlLabEditors.queryEditors[0]?.immutableId).toBe('localTab123');
+    expect(state.sqlLabEditors.lastUpdatedActiveTab).toBe('41');
+    expect(state.sqlLabEditors.editorTabLastUpdatedAt).toBe(T - 1);
+    expect(state.sqlLabTables.tables.map((table) => [table.id, table.queryEditorId])).toEqual([['90', '41']]);
+    expect(state.sqlLabQueries.queries.query000001?.sqlEditorId).toBe('41');
+  });
+
+  it('pushes only tabs edited since the last sync, and deletes closed tabs (a 404 counts as deleted)', async () => {
+    const server = (id: string) => makeEditor({ id, tabViewId: id, inLocalStorage: false });
+    const store = storeWith([server('1'), server('2'), server('3')], '1', T);
+    store.dispatch(setSql({ id: '1', sql: 'SELECT edited', now: T + 10 }));
+    store.dispatch(removeQueryEditor({ id: '3', now: T + 11 }));
+    const calls = fakeViews((call) =>
+      call.method === 'DELETE' ? jsonResponse(404, { error: 'gone' }) : null,
+    );
+
+    await store.dispatch(syncTick(() => T + 20));
+
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'PUT /tabstateview/1',
+      'DELETE /tabstateview/3',
+    ]);
+    expect(calls[0]?.form).toMatchObject({ sql: 'SELECT edited', label: 'Tab 1', database_id: 1 });
+    expect(editorsOf(store).destroyedQueryEditors).toEqual({});
+    expect(editorsOf(store).editorTabLastUpdatedAt).toBe(T + 19);
+  });
+
+  it('keeps edits while the server is unreachable, flags offline, and pushes them on a later pass', async () => {
+    const store = storeWith([makeEditor({ id: '5', tabViewId: '5', inLocalStorage: false })], '5', T);
+    store.dispatch(setSql({ id: '5', sql: 'SELECT offline', now: T + 5 }));
+    let down = true;
+    const calls = fakeViews(() => {
+      if (down) throw new TypeError('Failed to fetch');
+      return null;
+    });
+
+    await store.dispatch(syncTick(() => T + 10));
+    expect(sqlLabState(store.getState()).sqlLabSync.offline).toBe(true);
+    expect(editorsOf(store).editorTabLastUpdatedAt).toBe(T);
+    expect(store.getState().toasts.items).toEqual([]);
+
+    down = false;
+    store.dispatch(setSql({ id: '5', sql: 'SELECT offline, more', now: T + 15 }));
+    await store.dispatch(syncTick(() => T + 20));
+    expect(sqlLabState(store.getState()).sqlLabSync.offline).toBe(false);
+    expect(calls.at(-1)?.form).toMatchObject({ sql: 'SELECT offline, more' });
+    expect(editorsOf(store).editorTabLastUpdatedAt).toBe(T + 19);
+  });
+
+  it('toasts a failed migration once and retries the tab on the next pass', async () => {
+    const store = storeWith([makeEditor({ id: 'localTab999' })], 'localTab999');
+    let fail = true;
+    fakeViews((call) =>
+      fail && call.url === '/tabstateview/' ? jsonResponse(500, { error: 'boom' }) : null,
+    );
+
+    await store.dispatch(syncTick(() => T));
+    await store.dispatch(syncTick(() => T + 1));
+    expect(store.getState().toasts.items.map((toast) => toast.text)).toEqual([MIGRATE_EDITOR_FAILED]);
+    expect(editorsOf(store).queryEditors[0]?.inLocalStorage).toBe(true);
+
+    fail = false;
+    await store.dispatch(syncTick(() => T + 2));
+    expect(editorsOf(store).queryEditors[0]?.id).toBe('41');
+  });
+
+  it('activates the shown tab when it is not the one the server has active', async () => {
+    const server = (id: string) => makeEditor({ id, tabViewId: id, inLocalStorage: false });
+    const store = storeWith([server('1'), server('2')], '1', T);
+    store.dispatch(setActiveQueryEditor({ id: '2' }));
+    const calls = fakeViews();
+    await store.dispatch(syncTick(() => T + 1));
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /tabstateview/2/activate']);
+    expect(editorsOf(store).lastUpdatedActiveTab).toBe('2');
+  });
+
+  it('does nothing with backend persistence off', async () => {
+    const store = createAppStore({
+      bootstrap: {
+        ...TEST_BOOTSTRAP,
+        common: { ...TEST_BOOTSTRAP.common, feature_flags: { SQLLAB_BACKEND_PERSISTENCE: false } },
+      },
+      theme: { mode: 'light', source: 'user' },
+    });
+    store.dispatch(hydrationFinished());
+    const calls = fakeViews();
+    await store.dispatch(syncTick(() => T));
+    expect(calls).toEqual([]);
+  });
+});

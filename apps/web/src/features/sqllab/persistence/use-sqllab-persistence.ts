@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { useStore } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { AppStore } from '../../../app/store';
+import { SYNC_INTERVAL_MS } from '../state';
+import { selectActiveTabId } from '../store/selectors';
+import { sqlLabState } from '../store/sqllab-store';
+import { ensureTabLoaded, hydrateSqlLab } from './hydrate';
+import { createLocalSaver } from './local-saver';
+import { sqlLabStorageKey, type SqlLabStorage } from './local-storage';
+import { startSyncLoop } from './sync-loop';
+import { syncTick } from './sync';
+
+/** window.localStorage under the user's key, or null where the browser refuses it (some private modes). */
+function browserStorage(userId: number | null): SqlLabStorage | null {
+  try {
+    return { storage: window.localStorage, key: sqlLabStorageKey(userId) };
+  } catch {
+    return null;
+  }
+}
+
+const useAppStore = useStore.withTypes<AppStore>();
+
+/**
+ * SQL Lab's persistence while the screen is open: loads the tabs once (local storage merged with the
+ * server's), then writes local storage after changes (and on page hide), runs the sync loop every
+ * SYNC_INTERVAL_MS, and reads a server tab in full when it is shown before it was loaded. Returns
+ * whether the tabs have been loaded.
+ */
+export function useSqlLabPersistence(): boolean {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const hydrated = useAppSelector((state) => sqlLabState(state).sqlLabSync.hydrated);
+  const activeId = useAppSelector(selectActiveTabId);
+  const userId = useAppSelector((state) => state.session.user?.id ?? null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || sqlLabState(store.getState()).sqlLabSync.hydrated) return;
+    started.current = true;
+    void dispatch(hydrateSqlLab(browserStorage(userId)));
+  }, [dispatch, store, userId]);
+
+  useEffect(() => {
+    if (!hydrated) return undefined;
+    const storage = browserStorage(userId);
+    const saver =
+      storage === null
+        ? null
+        : createLocalSaver({
+            getState: () => store.getState(),
+            dispatch: (action) => store.dispatch(action),
+            storage,
+          });
+    const unsubscribe = saver === null ? undefined : store.subscribe(saver.changed);
+    // Write once now: the loaded state (and its size) is known at once.
+    saver?.flush();
+    const flush = () => saver?.flush();
+    window.addEventListener('pagehide', flush);
+    const stopLoop = startSyncLoop(() => dispatch(syncTick()), SYNC_INTERVAL_MS);
+    return () => {
+      stopLoop();
+      unsubscribe?.();
+      window.removeEventListener('pagehide', flush);
+      saver?.flush();
+    };
+  }, [hydrated, dispatch, store, userId]);
+
+  useEffect(() => {
+    if (hydrated && activeId !== null) void dispatch(ensureTabLoaded(activeId));
+  }, [hydrated, activeId, dispatch]);
+
+  return hydrated;
+}

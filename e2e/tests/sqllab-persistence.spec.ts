@@ -1,0 +1,251 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './credentials';
+import { TesseraProcess } from './tessera-process';
+
+// SQL Lab persistence (spec 000 §4 "Persistence") against servers of their own: one with backend
+// persistence (stopped and started again mid-test), one with it off. Ports differ from the main run's.
+const ON_PORT = Number(process.env.E2E_PORT ?? 18_088) + 301;
+const OFF_PORT = ON_PORT + 1;
+
+const editor = (page: Page) => page.getByTestId('sqllab-editor').locator('.cm-content');
+const tabs = (page: Page) => page.getByTestId('sqllab-tab');
+const activeTab = (page: Page) => page.locator('[data-test="sqllab-tab"][data-active="true"]');
+
+async function logIn(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/login/`);
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/databaseview\/list\/$/);
+}
+
+async function openSqlLab(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/sqllab/`);
+  // A fresh server answers its first SQL Lab load slowly on a busy machine.
+  await expect(page.getByTestId('sqllab-editor')).toBeVisible({ timeout: 60_000 });
+}
+
+async function setSql(page: Page, sql: string): Promise<void> {
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(sql);
+}
+
+async function addTablePanel(page: Page, name: string): Promise<void> {
+  await expect(page.getByTestId('sqllab-schema-select')).toContainText('main');
+  await page.getByTestId('sqllab-table-select').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+  await expect(page.locator(`[data-test="sqllab-table-panel"][data-table="${name}"]`)).toBeVisible();
+}
+
+interface ServerTab {
+  id: number;
+  label: string;
+  sql: string;
+  active: boolean;
+  tables: string[];
+}
+
+/** The user's tabs as the server keeps them (the request context shares the page's session). */
+async function serverTabs(request: APIRequestContext, base: string): Promise<ServerTab[]> {
+  const bootstrap = (await (await request.get(`${base}/api/v1/sqllab/`)).json()) as {
+    result: { tab_state_ids: { id: number }[] };
+  };
+  return Promise.all(
+    bootstrap.result.tab_state_ids.map(async ({ id }) => {
+      const tab = (await (await request.get(`${base}/tabstateview/${id}`)).json()) as {
+        label: string;
+        sql: string;
+        active: boolean;
+        table_schemas: { table: string }[];
+      };
+      return {
+        id,
+        label: tab.label,
+        sql: tab.sql,
+        active: tab.active,
+        tables: tab.table_schemas.map((t) => t.table),
+      };
+    }),
+  );
+}
+
+test.describe('with backend persistence', () => {
+  test.describe.configure({ mode: 'serial' });
+  const server = new TesseraProcess(ON_PORT, 'persistence-on');
+  const base = server.baseURL;
+
+  test.beforeAll(async () => {
+    test.setTimeout(200_000);
+    await server.start();
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  test('tabs, SQL, database, schema, panels and the active tab come back after a reload and in another browser', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await logIn(page, base);
+    await openSqlLab(page, base);
+    await setSql(page, 'SELECT 1 AS first_tab');
+    await addTablePanel(page, 'birth_names');
+    await page.getByTestId('sqllab-add-tab').click();
+    await expect(tabs(page)).toHaveCount(2);
+    await setSql(page, 'SELECT 2 AS second_tab');
+    await tabs(page).first().click();
+    await expect(editor(page)).toContainText('first_tab');
+
+    await page.reload();
+    await expect(tabs(page)).toHaveCount(2);
+    await expect(activeTab(page)).toContainText('Untitled Query 1');
+    await expect(editor(page)).toContainText('SELECT 1 AS first_tab');
+    await expect(page.getByTestId('sqllab-database-select')).toContainText('examples');
+    await expect(page.getByTestId('sqllab-schema-select')).toContainText('main');
+    await expect(page.locator('[data-test="sqllab-table-panel"][data-table="birth_names"]')).toBeVisible();
+    await expect(page.getByTestId('sqllab-storage-usage')).toHaveText(/Local storage: \d+\.\d\d KB/);
+    await page.screenshot({ path: test.info().outputPath('sqllab-after-reload.png') });
+    await tabs(page).last().click();
+    await expect(editor(page)).toContainText('SELECT 2 AS second_tab');
+    await tabs(page).first().click();
+
+    // The sync loop brings everything to the server.
+    await expect
+      .poll(
+        async () => (await serverTabs(page.request, base)).map((tab) => [tab.sql, tab.active, tab.tables]),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toEqual([
+        ['SELECT 1 AS first_tab', true, ['birth_names']],
+        ['SELECT 2 AS second_tab', false, []],
+      ]);
+
+    // Another browser of the same user sees the same tabs.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await logIn(otherPage, base);
+    await openSqlLab(otherPage, base);
+    await expect(tabs(otherPage)).toHaveCount(2);
+    await expect(activeTab(otherPage)).toContainText('Untitled Query 1');
+    await expect(editor(otherPage)).toContainText('SELECT 1 AS first_tab');
+    await expect(
+      otherPage.locator('[data-test="sqllab-table-panel"][data-table="birth_names"]'),
+    ).toBeVisible();
+
+    // A tab closed there is gone here after a reload.
+    await otherPage.getByTestId('sqllab-close-tab').last().click();
+    await expect(tabs(otherPage)).toHaveCount(1);
+    await expect.poll(async () => (await serverTabs(page.request, base)).length, { timeout: 30_000 }).toBe(1);
+    await other.close();
+    await page.reload();
+    await expect(tabs(page)).toHaveCount(1);
+    await expect(editor(page)).toContainText('SELECT 1 AS first_tab');
+  });
+
+  test('survives a server restart, and edits made while the server is down reach it without a reload', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await logIn(page, base);
+    await openSqlLab(page, base);
+    await setSql(page, 'SELECT 10 AS before_restart');
+    await expect
+      .poll(async () => (await serverTabs(page.request, base)).map((tab) => tab.sql), { timeout: 30_000 })
+      .toContain('SELECT 10 AS before_restart');
+
+    await server.stop();
+    await server.start();
+    await page.reload();
+    await expect(editor(page)).toContainText('SELECT 10 AS before_restart');
+
+    await server.stop();
+    await setSql(page, 'SELECT 11 AS typed_while_down');
+    await expect(page.getByTestId('sqllab-offline')).toBeVisible({ timeout: 30_000 });
+    await page.keyboard.insertText(', 12 AS still_down');
+    await server.start();
+    await expect(page.getByTestId('sqllab-offline')).toBeHidden({ timeout: 30_000 });
+    await expect
+      .poll(async () => (await serverTabs(page.request, base)).map((tab) => tab.sql), { timeout: 30_000 })
+      .toContain('SELECT 11 AS typed_while_down, 12 AS still_down');
+    await expect(editor(page)).toContainText('SELECT 11 AS typed_while_down, 12 AS still_down');
+  });
+
+  test('opens a dataset by id in a new tab, with its SELECT or the given SQL', async ({ page }) => {
+    await logIn(page, base);
+    const token = (await (await page.request.get(`${base}/api/v1/security/csrf_token/`)).json()) as {
+      result: string;
+    };
+    const databases = (await (await page.request.get(`${base}/api/v1/sqllab/`)).json()) as {
+      result: { databases: Record<string, { id: number; database_name: string }> };
+    };
+    const examples = Object.values(databases.result.databases).find((db) => db.database_name === 'examples');
+    const created = await page.request.post(`${base}/api/v1/dataset/`, {
+      headers: { 'X-CSRFToken': token.result },
+      data: { database: examples?.id, schema: 'main', table_name: 'birth_names' },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    await page.goto(`${base}/sqllab/?datasetId=${id}`);
+    await expect(activeTab(page)).toContainText('birth_names', { timeout: 60_000 });
+    await expect(editor(page)).toContainText('birth_names');
+    await expect(page).toHaveURL(/\/sqllab\/$/);
+
+    await page.goto(
+      `${base}/sqllab/?datasetId=${id}&sql=${encodeURIComponent('SELECT name FROM birth_names')}`,
+    );
+    await expect(activeTab(page)).toContainText('birth_names');
+    await expect(editor(page)).toContainText('SELECT name FROM birth_names');
+
+    await page.goto(`${base}/sqllab/?datasetId=999999`);
+    await expect(
+      page.getByTestId('toast').filter({ hasText: "The datasource couldn't be loaded" }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('without backend persistence', () => {
+  const server = new TesseraProcess(OFF_PORT, 'persistence-off', {
+    feature_flags: { SQLLAB_BACKEND_PERSISTENCE: false },
+  });
+  const base = server.baseURL;
+
+  test.beforeAll(async () => {
+    test.setTimeout(200_000);
+    await server.start();
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  test('keeps tabs in local storage only, across a reload', async ({ page }) => {
+    await logIn(page, base);
+    await openSqlLab(page, base);
+    await expect(editor(page)).toContainText('kept only in this browser');
+    await setSql(page, 'SELECT 1 AS local_one');
+    await page.getByTestId('sqllab-add-tab').click();
+    await expect(tabs(page)).toHaveCount(2);
+    await setSql(page, 'SELECT 2 AS local_two');
+
+    await page.reload();
+    await expect(tabs(page)).toHaveCount(2);
+    await expect(activeTab(page)).toContainText('Untitled Query 2');
+    await expect(editor(page)).toContainText('SELECT 2 AS local_two');
+    await tabs(page).first().click();
+    await expect(editor(page)).toContainText('SELECT 1 AS local_one');
+    await expect(page.getByTestId('sqllab-storage-usage')).not.toHaveText('Local storage: 0.00 KB');
+    await page.screenshot({ path: test.info().outputPath('sqllab-local-only.png') });
+
+    const storage = await page.context().storageState();
+    const stored = JSON.stringify(
+      storage.origins.find((origin) => origin.origin === base)?.localStorage ?? [],
+    );
+    expect(stored).toContain('local_one');
+    expect(await serverTabs(page.request, base)).toEqual([]);
+  });
+});
