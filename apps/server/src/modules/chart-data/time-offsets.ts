@@ -44,7 +44,7 @@ export function joinOffsetFrame(
     return {
       ...row,
       ...Object.fromEntries<unknown>(
-        metrics.map((metric, index) => [added[index], match ? (match[metric] ?? null) : null]),
+        metrics.map((metric) => [offsetLabel(metric, offset.offset), match ? (match[metric] ?? null) : null]),
       ),
     };
   });
