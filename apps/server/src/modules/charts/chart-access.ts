@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../platform/errors';
 import { canSeeAllDatasets, canSeeDataset } from '../datasets/dataset-access';
-import { findDatasetView, type DatasetView } from '../datasets/datasets.repo';
+import { datasetOwnerIds, findDatasetView, type DatasetView } from '../datasets/datasets.repo';
 import type { Principal } from '../security/principal';
 import { chartOwnerIds, findChart, type ChartRow } from './charts.repo';
 
@@ -18,7 +18,8 @@ export async function readableDataset(
 ): Promise<{ dataset: DatasetView | undefined; readable: boolean }> {
   if (!DATASET_DATASOURCE_TYPES.includes(datasourceType)) return { dataset: undefined, readable: false };
   const dataset = await findDatasetView(ctx.store.db, datasourceId);
-  return { dataset, readable: dataset !== undefined && canSeeDataset(principal, dataset) };
+  if (!dataset) return { dataset, readable: false };
+  return { dataset, readable: canSeeDataset(principal, await datasetOwnerIds(ctx.store.db, dataset.id)) };
 }
 
 /**
@@ -30,10 +31,10 @@ export async function canSeeChart(ctx: AppContext, principal: Principal, chart: 
   return (await readableDataset(ctx, principal, chart.datasource_id, chart.datasource_type)).readable;
 }
 
-/** The SQL form of canSeeChart over `slices as s`; mirrors canSeeDataset (the creator reads a dataset). */
+/** The SQL form of canSeeChart over `slices as s`; mirrors canSeeDataset (owners read a dataset). */
 export function chartVisibilityCondition(principal: Principal): Expression<SqlBool> | null {
   if (canSeeAllDatasets(principal)) return null;
-  return sql<SqlBool>`s.datasource_type in ('table', 'dataset') and s.datasource_id in (select id from datasets where created_by_fk = ${principal.user.id})`;
+  return sql<SqlBool>`s.datasource_type in ('table', 'dataset') and s.datasource_id in (select dataset_id from dataset_owners where user_id = ${principal.user.id})`;
 }
 
 /** A chart the caller may see, or 404 as if it did not exist. */
