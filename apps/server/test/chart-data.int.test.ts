@@ -447,6 +447,77 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
     expect((await post(body, gamma)).statusCode).toBe(404);
   });
 
+  it('uses saved metrics and applies post-processing', async () => {
+    const [item] = items(
+      await post({
+        datasource: { id: birthNames, type: 'table' },
+        queries: [
+          {
+            columns: ['gender'],
+            metrics: ['count', sumNum],
+            post_processing: [{ operation: 'sort', options: { by: 'SUM(num)', ascending: false } }],
+          },
+        ],
+      }),
+    );
+    const expected = await handSql(
+      'SELECT gender, COUNT(*) AS count, SUM(num) AS "SUM(num)" FROM birth_names GROUP BY gender ORDER BY 3 DESC',
+    );
+    expect(item?.data).toEqual(expected);
+    const unknown = await post({
+      datasource: { id: birthNames, type: 'table' },
+      queries: [{ columns: ['gender'], metrics: [sumNum], post_processing: [{ operation: 'prophecy' }] }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: 'Unsupported post processing operation: prophecy' });
+  });
+
+  it("runs a saved chart's query context", async () => {
+    const queryContext = {
+      datasource: { id: birthNames, type: 'table' },
+      queries: [{ columns: ['gender'], metrics: [sumNum], orderby: [['gender', true]] }],
+    };
+    const created = await server.request('POST', '/api/v1/chart/', {
+      token: admin,
+      body: {
+        slice_name: 'by gender',
+        viz_type: 'pie',
+        datasource_id: birthNames,
+        datasource_type: 'table',
+        query_context: JSON.stringify(queryContext),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const chartId = created.json<{ id: number }>().id;
+    const [item] = items(await server.request('GET', `/api/v1/chart/${chartId}/data/`, { token: admin }));
+    expect(item?.data).toEqual(
+      await handSql('SELECT gender, SUM(num) AS "SUM(num)" FROM birth_names GROUP BY 1 ORDER BY 1'),
+    );
+    const csv = await server.request('GET', `/api/v1/chart/${chartId}/data/?format=csv&force=true`, {
+      token: admin,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.startsWith('\uFEFFgender,SUM(num)\r\n')).toBe(true);
+    const bare = await server.request('POST', '/api/v1/chart/', {
+      token: admin,
+      body: {
+        slice_name: 'no context',
+        viz_type: 'pie',
+        datasource_id: birthNames,
+        datasource_type: 'table',
+      },
+    });
+    const bareId = bare.json<{ id: number }>().id;
+    const missing = await server.request('GET', `/api/v1/chart/${bareId}/data/`, { token: admin });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      message: 'Chart has no query context saved. Please save the chart again.',
+    });
+    expect((await server.request('GET', '/api/v1/chart/999999/data/', { token: admin })).statusCode).toBe(
+      404,
+    );
+  });
+
   it('refuses bad input with documented 4xx bodies', async () => {
     const malformed = await server.request('POST', '/api/v1/chart/data', {
       token: admin,
