@@ -602,10 +602,15 @@ const GRAIN_CASES: [string, string, string][] = [
   ['P1Y', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z'],
 ];
 
-describe('chart data on PostgreSQL, MariaDB and SQLite tables', () => {
+describe('chart data on PostgreSQL, MariaDB, SQLite and DuckDB tables', () => {
   let server: TestServer;
   let admin: string;
-  const datasets: Record<'pg' | 'maria' | 'sqlite', number> = { pg: 0, maria: 0, sqlite: 0 };
+  const datasets: Record<'pg' | 'maria' | 'sqlite' | 'duckdb', number> = {
+    pg: 0,
+    maria: 0,
+    sqlite: 0,
+    duckdb: 0,
+  };
 
   const post = (body: unknown): Promise<LightMyRequestResponse> =>
     server.request('POST', '/api/v1/chart/data', { token: admin, body });
@@ -640,6 +645,14 @@ describe('chart data on PostgreSQL, MariaDB and SQLite tables', () => {
     sqlite.exec(`CREATE TABLE events (ts TIMESTAMP, k TEXT, note TEXT, v INTEGER);
       INSERT INTO events VALUES ('2024-05-15 10:37:43', 'wed', 'It''s', 3), ('2024-05-19 23:59:59', 'sun', 'back\\slash', 4), ('2023-01-01 00:00:00', 'old', NULL, 5);`);
     sqlite.close();
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const duckFile = `${server.dataDir}/events.duckdb`;
+    const duck = await DuckDBInstance.create(duckFile);
+    const duckConnection = await duck.connect();
+    await duckConnection.run(`CREATE TABLE events (ts TIMESTAMP, k VARCHAR, note VARCHAR, v INTEGER);
+      INSERT INTO events VALUES ('2024-05-15 10:37:43', 'wed', 'It''s', 3), ('2024-05-19 23:59:59', 'sun', 'back\\slash', 4), ('2023-01-01 00:00:00', 'old', NULL, 5);`);
+    duckConnection.closeSync();
+    duck.closeSync();
     const pgId = await createDatabase(server, admin, {
       database_name: 'pg',
       sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${PG_DB}`,
@@ -655,6 +668,11 @@ describe('chart data on PostgreSQL, MariaDB and SQLite tables', () => {
     datasets.pg = await datasetOf(pgId, 'events', 'public');
     datasets.maria = await datasetOf(myId, 'events', MY_DB);
     datasets.sqlite = await datasetOf(liteId, 'events', 'main');
+    const duckId = await createDatabase(server, admin, {
+      database_name: 'duck',
+      sqlalchemy_uri: `duckdb:///${duckFile}`,
+    });
+    datasets.duckdb = await datasetOf(duckId, 'events', 'main');
   });
 
   afterAll(async () => {
@@ -663,7 +681,7 @@ describe('chart data on PostgreSQL, MariaDB and SQLite tables', () => {
     await myAdmin(`DROP DATABASE IF EXISTS ${MY_DB}`);
   });
 
-  it.each(['pg', 'maria', 'sqlite'] as const)('buckets every time grain on %s', async (engine) => {
+  it.each(['pg', 'maria', 'sqlite', 'duckdb'] as const)('buckets every time grain on %s', async (engine) => {
     for (const [grain, wednesday, sunday] of GRAIN_CASES) {
       const response = await post({
         datasource: { id: datasets[engine], type: 'table' },
@@ -696,7 +714,7 @@ describe('chart data on PostgreSQL, MariaDB and SQLite tables', () => {
     }
   });
 
-  it.each(['pg', 'maria', 'sqlite'] as const)(
+  it.each(['pg', 'maria', 'sqlite', 'duckdb'] as const)(
     'filters with quotes, backslashes, ILIKE and ranges on %s',
     async (engine) => {
       const run = async (filters: unknown[]): Promise<unknown[]> => {
