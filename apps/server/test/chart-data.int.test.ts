@@ -518,6 +518,32 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
     );
   });
 
+  it('queries a virtual dataset with rendered template parameters', async () => {
+    const created = await server.request('POST', '/api/v1/dataset/', {
+      token: admin,
+      body: {
+        database: examplesDb,
+        schema: 'main',
+        table_name: `big_names_${backend}`,
+        sql: 'SELECT gender, state, num FROM birth_names WHERE num > {{ min_num }}',
+        template_params: '{"min_num": 1000}',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [item] = items(
+      await post({
+        datasource: { id: created.json<{ id: number }>().id, type: 'table' },
+        queries: [{ columns: ['gender'], metrics: [sumNum], orderby: [['gender', true]] }],
+      }),
+    );
+    expect(item?.query).toContain('WHERE num > 1000');
+    expect(item?.data).toEqual(
+      await handSql(
+        'SELECT gender, SUM(num) AS "SUM(num)" FROM birth_names WHERE num > 1000 GROUP BY 1 ORDER BY 1',
+      ),
+    );
+  });
+
   it('refuses bad input with documented 4xx bodies', async () => {
     const malformed = await server.request('POST', '/api/v1/chart/data', {
       token: admin,
