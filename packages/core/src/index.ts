@@ -4,3 +4,5 @@ export { fieldErrorsFromBody } from './errors/field-errors';
 export { statusText } from './errors/status-text';
 export { isExternalUrl, toExternalHref, isSafeHref } from './links/external-url';
 export * from './toasts/toast';
+export { parseSimpleMetricExpression } from './metrics/simple-metric-expression';
+export type { SimpleMetricExpression, SimpleExpressionAggregate } from './metrics/simple-metric-expression';

@@ -238,7 +238,9 @@ export const datasetRelatedObjectsSchema = z.object({
   }),
   dashboards: z.object({
     count: z.number().int(),
-    result: z.array(z.object({ id: z.number().int(), title: z.string(), json_metadata: z.string().nullable() })),
+    result: z.array(
+      z.object({ id: z.number().int(), title: z.string(), json_metadata: z.string().nullable() }),
+    ),
   }),
 });
 export type DatasetRelatedObjects = z.infer<typeof datasetRelatedObjectsSchema>;
