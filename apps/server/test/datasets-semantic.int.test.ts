@@ -435,11 +435,8 @@ describe.each(METADATA_BACKENDS)('Dataset semantic layer on %s metadata', (backe
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     const after = await show(id, alpha);
     expect(after.columns.map((c) => c.column_name)).toEqual(['a', 'a_plus', 'c']);
-    expect(after.columns[0]).toMatchObject({
-      verbose_name: 'Alpha',
-      description: 'first',
-      type: expect.stringMatching(/bigint/i),
-    });
+    expect(after.columns[0]).toMatchObject({ verbose_name: 'Alpha', description: 'first' });
+    expect(after.columns[0]?.type).toMatch(/bigint/i);
     expect(after.main_dttm_col).toBe('c');
     expect((await server.request('PUT', '/api/v1/dataset/999999/refresh', { token: alpha })).statusCode).toBe(
       404,
