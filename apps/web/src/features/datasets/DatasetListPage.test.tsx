@@ -46,6 +46,9 @@ describe('DatasetListPage', () => {
       expect(screen.getByText('Virtual')).toBeTruthy();
       expect(screen.getByText('examples')).toBeTruthy();
       expect(screen.getByText('Ada Min')).toBeTruthy();
+      expect(byDataTest('dataset-explore').getAttribute('href')).toBe(
+        '/explore/?datasource_type=table&datasource_id=4',
+      );
 
       fireEvent.click(byDataTest('dataset-delete'));
       fireEvent.click(await screen.findByText('Delete', { selector: '[data-test="confirm-ok"] *' }));
