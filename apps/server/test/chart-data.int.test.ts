@@ -308,7 +308,16 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
       'sql_rowcount',
     ]);
     const samples = items(await post({ ...base, result_type: 'samples' }))[0];
-    expect(samples?.colnames).toEqual(['ds', 'gender', 'name', 'num', 'state', 'num_boys', 'num_girls']);
+    expect(samples?.colnames).toEqual([
+      'ds',
+      'gender',
+      'name',
+      'num',
+      'state',
+      'num_boys',
+      'num_girls',
+      'num_california',
+    ]);
     expect(samples?.rowcount).toBe(3);
     const grains = items(await post({ ...base, result_type: 'timegrains' }))[0];
     expect(grains?.data).toContainEqual({ name: 'Year', function: null, duration: 'P1Y' });
@@ -470,6 +479,34 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ message: 'Unsupported post processing operation: prophecy' });
+  });
+
+  it("uses the example dataset's calculated column and saved metric", async () => {
+    const [item] = items(
+      await post({
+        datasource: { id: birthNames, type: 'table' },
+        queries: [
+          {
+            columns: ['gender'],
+            metrics: [
+              'sum__num',
+              {
+                expressionType: 'SIMPLE',
+                aggregate: 'SUM',
+                column: { column_name: 'num_california' },
+                label: 'ca',
+              },
+            ],
+            orderby: [['gender', true]],
+          },
+        ],
+      }),
+    );
+    expect(item?.data).toEqual(
+      await handSql(
+        `SELECT gender, SUM(num) AS sum__num, SUM(CASE WHEN state = 'CA' THEN num ELSE 0 END) AS ca FROM birth_names GROUP BY 1 ORDER BY 1`,
+      ),
+    );
   });
 
   it("runs a saved chart's query context", async () => {
