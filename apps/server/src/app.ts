@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './context';
 import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
+import { registerChartDataRoutes } from './modules/chart-data/chart-data.routes';
 import { registerChartRoutes } from './modules/charts/charts.routes';
 import { registerDashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { registerDatabaseRoutes } from './modules/databases/databases.routes';
@@ -90,6 +91,7 @@ export async function buildApp(
   registerSqlLabRoutes(app, fullCtx, sqlLab);
   registerQueryRoutes(app, fullCtx, sqlLab);
   registerDatasetRoutes(app, fullCtx);
+  registerChartDataRoutes(app, fullCtx);
   registerSavedQueryRoutes(app, fullCtx);
   registerSharingRoutes(app, fullCtx);
   registerChartRoutes(app, fullCtx);
