@@ -6,3 +6,5 @@ export { isExternalUrl, toExternalHref, isSafeHref } from './links/external-url'
 export * from './toasts/toast';
 export { parseSimpleMetricExpression } from './metrics/simple-metric-expression';
 export type { SimpleMetricExpression, SimpleExpressionAggregate } from './metrics/simple-metric-expression';
+export * from './time-range';
+export * from './post-processing';

@@ -29,3 +29,6 @@ export const DatasetListPage = lazy(() =>
   import('../features/datasets/DatasetListPage').then((m) => ({ default: m.DatasetListPage })),
 );
 export const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+export const ChartListPage = lazy(() =>
+  import('../features/charts/ChartListPage').then((m) => ({ default: m.ChartListPage })),
+);

@@ -4,6 +4,7 @@ import { PageLoading } from '../shared/ui/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import {
   AppShell,
+  ChartListPage,
   DatabaseBrowserPage,
   DatabaseListPage,
   DatasetListPage,
@@ -14,6 +15,7 @@ import {
   SqlLabPage,
   UserListPage,
 } from './lazy-pages';
+import { CHART_LIST_PATH } from '../features/charts/paths';
 import { DATASET_LIST_PATH } from '../features/datasets/paths';
 import { QUERY_HISTORY_PATH } from '../features/queryhistory/paths';
 import { SAVED_QUERY_LIST_PATH } from '../features/savedqueries/paths';
@@ -61,6 +63,7 @@ export function AppRoutes() {
           <Route path="/sqllab/p/:key/" element={<Page component={SqlLabPage} />} />
           <Route path={QUERY_HISTORY_PATH} element={<Page component={QueryHistoryPage} />} />
           <Route path={DATASET_LIST_PATH} element={<Page component={DatasetListPage} />} />
+          <Route path={CHART_LIST_PATH} element={<Page component={ChartListPage} />} />
         </Route>
         <Route path="*" element={<Page component={NotFoundPage} />} />
       </Route>
