@@ -4,3 +4,4 @@ export { fieldErrorsFromBody } from './errors/field-errors';
 export { statusText } from './errors/status-text';
 export { isExternalUrl, toExternalHref, isSafeHref } from './links/external-url';
 export * from './toasts/toast';
+export * from './explore';
