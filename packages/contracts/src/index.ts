@@ -11,3 +11,6 @@ export * from './api/sharing';
 export * from './api/dataset';
 export * from './api/chart-data';
 export * from './api/explore-datasource';
+export * from './api/chart';
+export * from './api/dashboard';
+export * from './api/explore';

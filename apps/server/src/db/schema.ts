@@ -116,11 +116,13 @@ export interface KeyValueTable {
   id: Generated<number>;
   /** 128 random bits, base64url: links carry it, so it must not be guessable. */
   key: string;
-  resource: 'sqllab_permalink' | 'kv';
+  resource: 'sqllab_permalink' | 'kv' | 'explore_permalink' | 'explore_form_data';
   /** JSON text. */
   value: string;
   created_by_fk: number | null;
   created_on: string;
+  /** Set for temporary entries (Explore's form_data cache); permalinks never expire. */
+  expires_on: string | null;
 }
 
 /** A saved query (reference §2.5); `user_id` is its owner. */
@@ -207,6 +209,84 @@ export interface TableSchemaTable {
   changed_on: string;
 }
 
+/** A chart (Superset's slice). `params` and `query_context` are JSON text kept as the client sent it. */
+export interface SlicesTable {
+  id: Generated<number>;
+  uuid: string;
+  slice_name: string;
+  viz_type: string;
+  datasource_id: number;
+  datasource_type: string;
+  params: string;
+  query_context: string | null;
+  description: string | null;
+  cache_timeout: number | null;
+  certified_by: string | null;
+  certification_details: string | null;
+  is_managed_externally: Flag;
+  external_url: string | null;
+  last_saved_at: string | null;
+  last_saved_by_fk: number | null;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
+export interface SliceOwnersTable {
+  id: Generated<number>;
+  slice_id: number;
+  user_id: number;
+}
+
+/** A dashboard; `position_json` is the layout tree and `json_metadata` its settings, both JSON text. */
+export interface DashboardsTable {
+  id: Generated<number>;
+  uuid: string;
+  dashboard_title: string;
+  slug: string | null;
+  position_json: string | null;
+  json_metadata: string | null;
+  css: string | null;
+  description: string | null;
+  published: Flag;
+  certified_by: string | null;
+  certification_details: string | null;
+  is_managed_externally: Flag;
+  external_url: string | null;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
+export interface DashboardOwnersTable {
+  id: Generated<number>;
+  dashboard_id: number;
+  user_id: number;
+}
+
+export interface DashboardSlicesTable {
+  id: Generated<number>;
+  dashboard_id: number;
+  slice_id: number;
+}
+
+export interface DashboardRolesTable {
+  id: Generated<number>;
+  dashboard_id: number;
+  role_id: number;
+}
+
+/** A user's star on a chart ('slice') or a dashboard ('Dashboard'): Superset's favstar. */
+export interface FavoritesTable {
+  id: Generated<number>;
+  user_id: number;
+  class_name: 'slice' | 'Dashboard';
+  obj_id: number;
+  dttm: string;
+}
+
 export interface MetadataSchema {
   users: UsersTable;
   roles: RolesTable;
@@ -221,4 +301,11 @@ export interface MetadataSchema {
   dataset_columns: DatasetColumnsTable;
   tab_state: TabStateTable;
   table_schema: TableSchemaTable;
+  slices: SlicesTable;
+  slice_owners: SliceOwnersTable;
+  dashboards: DashboardsTable;
+  dashboard_owners: DashboardOwnersTable;
+  dashboard_slices: DashboardSlicesTable;
+  dashboard_roles: DashboardRolesTable;
+  favorites: FavoritesTable;
 }
