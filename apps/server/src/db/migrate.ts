@@ -8,6 +8,7 @@ import { savedQueriesMigration } from './migrations/0004_saved_queries';
 import { keyValueMigration } from './migrations/0005_key_value';
 import { datasetsMigration } from './migrations/0006_datasets';
 import { tabStateMigration } from './migrations/0007_tab_state';
+import { datasetSemanticsMigration } from './migrations/0008_dataset_semantics';
 import { chartsDashboardsMigration } from './migrations/0009_charts_dashboards';
 
 /** Ordered by name; later issues append theirs. One set serves SQLite and PostgreSQL. */
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_key_value': keyValueMigration,
   '0006_datasets': datasetsMigration,
   '0007_tab_state': tabStateMigration,
+  '0008_dataset_semantics': datasetSemanticsMigration,
   '0009_charts_dashboards': chartsDashboardsMigration,
 };
 

@@ -157,6 +157,17 @@ export interface DatasetsTable {
   is_sqllab_view: Flag;
   external_url: string | null;
   is_managed_externally: Flag;
+  main_dttm_col: string | null;
+  cache_timeout: number | null;
+  description: string | null;
+  default_endpoint: string | null;
+  offset: Generated<number>;
+  filter_select_enabled: Generated<Flag>;
+  fetch_values_predicate: string | null;
+  /** JSON object text. */
+  extra: string | null;
+  always_filter_main_dttm: Generated<Flag>;
+  normalize_columns: Generated<Flag>;
   created_by_fk: number | null;
   changed_by_fk: number | null;
   created_on: string;
@@ -172,6 +183,37 @@ export interface DatasetColumnsTable {
   type: string | null;
   type_generic: number | null;
   is_dttm: Flag;
+  verbose_name: string | null;
+  /** SQL of a calculated column; null for a column of the table or query. */
+  expression: string | null;
+  groupby: Generated<Flag>;
+  filterable: Generated<Flag>;
+  description: string | null;
+  python_date_format: string | null;
+  advanced_data_type: string | null;
+  is_active: Generated<Flag>;
+}
+
+/** A saved metric of a dataset: an aggregate SQL expression. */
+export interface DatasetMetricsTable {
+  id: Generated<number>;
+  dataset_id: number;
+  metric_name: string;
+  verbose_name: string | null;
+  metric_type: string | null;
+  expression: string;
+  d3format: string | null;
+  currency: string | null;
+  description: string | null;
+  certified_by: string | null;
+  certification_details: string | null;
+  warning_text: string | null;
+  extra: string | null;
+}
+
+export interface DatasetOwnersTable {
+  dataset_id: number;
+  user_id: number;
 }
 
 export interface TabStateTable {
@@ -299,6 +341,8 @@ export interface MetadataSchema {
   key_value: KeyValueTable;
   datasets: DatasetsTable;
   dataset_columns: DatasetColumnsTable;
+  dataset_metrics: DatasetMetricsTable;
+  dataset_owners: DatasetOwnersTable;
   tab_state: TabStateTable;
   table_schema: TableSchemaTable;
   slices: SlicesTable;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { datasourceColumnSchema, datasourceMetricSchema } from './explore-datasource';
 import { listResponseSchema } from './list';
 
 /** One column of a dataset as the client sends it (from a SQL Lab result) and as GET returns it. */
@@ -69,14 +70,12 @@ export const datasetGetOrCreateSchema = z
   .loose();
 export type DatasetGetOrCreate = z.infer<typeof datasetGetOrCreateSchema>;
 
-export const datasetColumnSchema = z.object({
-  id: z.number().int(),
-  column_name: z.string(),
-  type: z.string().nullable(),
-  type_generic: z.number().int().nullable(),
-  is_dttm: z.boolean(),
-});
+/** A column with its semantic layer (verbose name, calculated expression, groupby/filterable…). */
+export const datasetColumnSchema = datasourceColumnSchema;
 export type DatasetColumn = z.infer<typeof datasetColumnSchema>;
+
+export const datasetMetricSchema = datasourceMetricSchema;
+export type DatasetMetric = z.infer<typeof datasetMetricSchema>;
 
 const userRefSchema = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
 
@@ -98,6 +97,17 @@ export const datasetSchema = z.object({
   external_url: z.string().nullable(),
   is_managed_externally: z.boolean(),
   columns: z.array(datasetColumnSchema),
+  metrics: z.array(datasetMetricSchema),
+  main_dttm_col: z.string().nullable(),
+  cache_timeout: z.number().int().nullable(),
+  description: z.string().nullable(),
+  default_endpoint: z.string().nullable(),
+  offset: z.number().int(),
+  filter_select_enabled: z.boolean(),
+  fetch_values_predicate: z.string().nullable(),
+  extra: z.string().nullable(),
+  always_filter_main_dttm: z.boolean(),
+  normalize_columns: z.boolean(),
   owners: z.array(userRefSchema),
   created_by: userRefSchema.nullable(),
   changed_by: userRefSchema.nullable(),

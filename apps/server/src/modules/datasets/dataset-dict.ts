@@ -1,7 +1,8 @@
 import type { Dataset, DatasetListItem } from '@tessera/contracts';
-import type { Connector } from '@tessera/connectors';
 import { humanizeSince } from '../databases/humanize';
-import type { DatasetColumnRow, DatasetView } from './datasets.repo';
+import type { OwnerRef } from './dataset-owners';
+import type { DatasetColumnRow, DatasetMetricRow, DatasetView } from './datasets.repo';
+import { toDatasourceColumn, toDatasourceMetric, type ReadableDataset } from './explore-datasource';
 
 interface UserRef {
   id: number;
@@ -15,7 +16,13 @@ function userRef(id: number | null, first: string | null, last: string | null): 
 
 const kindOf = (view: DatasetView): 'virtual' | 'physical' => (view.sql === null ? 'physical' : 'virtual');
 
-export function toDataset(view: DatasetView, columns: DatasetColumnRow[], connector: Connector): Dataset {
+export function toDataset(
+  readable: ReadableDataset,
+  columns: DatasetColumnRow[],
+  metrics: DatasetMetricRow[],
+  owners: OwnerRef[],
+): Dataset {
+  const { view, connector } = readable;
   const createdBy = userRef(view.created_by_fk, view.created_first_name, view.created_last_name);
   return {
     id: view.id,
@@ -33,14 +40,19 @@ export function toDataset(view: DatasetView, columns: DatasetColumnRow[], connec
     select_star: connector.selectStar(view.table_name, view.schema, [], 100),
     external_url: view.external_url,
     is_managed_externally: view.is_managed_externally === 1,
-    columns: columns.map((column) => ({
-      id: column.id,
-      column_name: column.column_name,
-      type: column.type,
-      type_generic: column.type_generic,
-      is_dttm: column.is_dttm === 1,
-    })),
-    owners: createdBy ? [createdBy] : [],
+    columns: columns.map(toDatasourceColumn),
+    metrics: metrics.map(toDatasourceMetric),
+    main_dttm_col: view.main_dttm_col,
+    cache_timeout: view.cache_timeout,
+    description: view.description,
+    default_endpoint: view.default_endpoint,
+    offset: view.offset,
+    filter_select_enabled: view.filter_select_enabled === 1,
+    fetch_values_predicate: view.fetch_values_predicate,
+    extra: view.extra,
+    always_filter_main_dttm: view.always_filter_main_dttm === 1,
+    normalize_columns: view.normalize_columns === 1,
+    owners,
     created_by: createdBy,
     changed_by: userRef(view.changed_by_fk, view.changed_first_name, view.changed_last_name),
     created_on: view.created_on,
@@ -49,7 +61,7 @@ export function toDataset(view: DatasetView, columns: DatasetColumnRow[], connec
   };
 }
 
-export function toDatasetListItem(view: DatasetView): DatasetListItem {
+export function toDatasetListItem(view: DatasetView, owners: OwnerRef[]): DatasetListItem {
   const createdBy = userRef(view.created_by_fk, view.created_first_name, view.created_last_name);
   const changedBy = userRef(view.changed_by_fk, view.changed_first_name, view.changed_last_name);
   return {
@@ -62,7 +74,7 @@ export function toDatasetListItem(view: DatasetView): DatasetListItem {
     sql: view.sql,
     kind: kindOf(view),
     explore_url: `/explore/?datasource_type=table&datasource_id=${view.id}`,
-    owners: createdBy ? [createdBy] : [],
+    owners,
     created_by: createdBy,
     changed_by: changedBy,
     changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}`.trim() : '',

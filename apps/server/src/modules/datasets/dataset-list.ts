@@ -25,6 +25,9 @@ function refuse(col: string, opr: string): never {
   throw messageError(400, { filters: [`Filter ${col} ${opr} is not allowed.`] });
 }
 
+const ownedBy = (userId: number) =>
+  sql<boolean>`exists (select 1 from dataset_owners o where o.dataset_id = t.id and o.user_id = ${userId})`;
+
 const VIRTUAL = sql<boolean>`(t.sql is not null and t.sql <> '')`;
 
 /** Search by name (ct/sw/eq), database, schema, owner, and virtual vs physical (Superset's sql filter). */
@@ -44,7 +47,7 @@ function applyFilters(query: ViewQuery, filters: ListQuery['filters']): ViewQuer
       q = q.where('t.schema', '=', value);
     } else if ((col === 'owners' || col === 'created_by') && (opr === 'rel_m_m' || opr === 'rel_o_m')) {
       if (typeof value !== 'number') refuse(col, opr);
-      q = q.where('t.created_by_fk', '=', value);
+      q = q.where(ownedBy(value));
     } else if (col === 'sql' && opr === 'dataset_is_null_or_empty' && typeof value === 'boolean') {
       // true: physical tables only; false: virtual datasets only.
       q = q.where(value ? sql<boolean>`not ${VIRTUAL}` : VIRTUAL);
@@ -55,13 +58,13 @@ function applyFilters(query: ViewQuery, filters: ListQuery['filters']): ViewQuer
   return q;
 }
 
-/** GET /api/v1/dataset/ rows; `ownerId` limits them to one creator's datasets. */
+/** GET /api/v1/dataset/ rows; `ownerId` limits them to the datasets one user owns. */
 export async function listDatasetViews(
   db: MetadataDb,
   query: ListQuery,
   ownerId: number | null,
 ): Promise<{ count: number; rows: DatasetView[] }> {
   let base = applyFilters(selectDatasetViews(db), query.filters);
-  if (ownerId !== null) base = base.where('t.created_by_fk', '=', ownerId);
+  if (ownerId !== null) base = base.where(ownedBy(ownerId));
   return pageOfList(base, query, ORDERABLE, { defaultOrder: 'changed_on', idColumn: 't.id' });
 }

@@ -1,9 +1,10 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { nowIso, type MetadataDb } from '../../db/kysely';
-import type { DatasetColumnsTable, DatasetsTable } from '../../db/schema';
+import type { DatasetColumnsTable, DatasetMetricsTable, DatasetsTable } from '../../db/schema';
 
-export type DatasetRow = Omit<DatasetsTable, 'id'> & { id: number };
-export type DatasetColumnRow = Omit<DatasetColumnsTable, 'id'> & { id: number };
+export type DatasetRow = Selectable<DatasetsTable>;
+export type DatasetColumnRow = Selectable<DatasetColumnsTable>;
+export type DatasetMetricRow = Selectable<DatasetMetricsTable>;
 
 /** A dataset row with the names its show and list forms need. */
 export type DatasetView = DatasetRow & {
@@ -17,6 +18,15 @@ export type DatasetView = DatasetRow & {
 
 export type NewDataset = Omit<Insertable<DatasetsTable>, 'id' | 'created_on' | 'changed_on'>;
 export type NewDatasetColumn = Omit<Insertable<DatasetColumnsTable>, 'id' | 'dataset_id' | 'position'>;
+export type NewDatasetMetric = Omit<Insertable<DatasetMetricsTable>, 'id' | 'dataset_id'>;
+
+/** Every new dataset gets Superset's default metric. */
+export const COUNT_METRIC: NewDatasetMetric = {
+  metric_name: 'count',
+  verbose_name: 'COUNT(*)',
+  metric_type: 'count',
+  expression: 'COUNT(*)',
+};
 
 export function selectDatasetViews(db: MetadataDb) {
   return db
@@ -69,11 +79,12 @@ export async function datasetColumns(db: MetadataDb, datasetId: number): Promise
     .execute();
 }
 
-/** Inserts the dataset and its columns in one transaction. */
+/** Inserts the dataset, its columns, metrics and owners in one transaction. */
 export async function insertDataset(
   db: MetadataDb,
   values: NewDataset,
   columns: NewDatasetColumn[],
+  extras: { metrics: NewDatasetMetric[]; ownerIds: number[] },
 ): Promise<number> {
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
@@ -90,6 +101,19 @@ export async function insertDataset(
         .values(rows.slice(start, start + 500))
         .execute();
     }
+    if (extras.metrics.length > 0) {
+      await trx
+        .insertInto('dataset_metrics')
+        .values(extras.metrics.map((metric) => ({ ...metric, dataset_id: row.id })))
+        .execute();
+    }
+    const owners = [...new Set(extras.ownerIds)];
+    if (owners.length > 0) {
+      await trx
+        .insertInto('dataset_owners')
+        .values(owners.map((userId) => ({ dataset_id: row.id, user_id: userId })))
+        .execute();
+    }
     return row.id;
   });
 }
@@ -97,6 +121,27 @@ export async function insertDataset(
 export async function deleteDataset(db: MetadataDb, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('dataset_columns').where('dataset_id', '=', id).execute();
+    await trx.deleteFrom('dataset_metrics').where('dataset_id', '=', id).execute();
+    await trx.deleteFrom('dataset_owners').where('dataset_id', '=', id).execute();
     await trx.deleteFrom('datasets').where('id', '=', id).execute();
   });
+}
+
+export async function datasetMetrics(db: MetadataDb, datasetId: number): Promise<DatasetMetricRow[]> {
+  return db
+    .selectFrom('dataset_metrics')
+    .selectAll()
+    .where('dataset_id', '=', datasetId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function datasetOwnerIds(db: MetadataDb, datasetId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('dataset_owners')
+    .select('user_id')
+    .where('dataset_id', '=', datasetId)
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
 }

@@ -6,6 +6,8 @@ import { requirePermission } from '../security/principal';
 import { canSeeAllDatasets } from './dataset-access';
 import { toDatasetListItem } from './dataset-dict';
 import { listDatasetViews } from './dataset-list';
+import { loadExploreDatasource, parseDatasourceKey } from './explore-datasource';
+import { ownersByDataset } from './dataset-owners';
 import { createDataset, getOrCreateDataset, removeDataset, showDataset } from './datasets.service';
 
 const rison = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
@@ -21,7 +23,15 @@ export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): vo
       query,
       canSeeAllDatasets(principal) ? null : principal.user.id,
     );
-    return { count, ids: rows.map((row) => row.id), result: rows.map(toDatasetListItem) };
+    const owners = await ownersByDataset(
+      ctx.store.db,
+      rows.map((row) => row.id),
+    );
+    return {
+      count,
+      ids: rows.map((row) => row.id),
+      result: rows.map((row) => toDatasetListItem(row, owners.get(row.id) ?? [])),
+    };
   });
 
   app.post('/api/v1/dataset/', async (request, reply) => {
@@ -44,6 +54,12 @@ export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): vo
     const key = typeof raw === 'string' && UUID.test(raw) ? raw.toLowerCase() : idParam(request);
     const result = await showDataset(ctx, principal, key);
     return { id: result.id, result };
+  });
+
+  app.get('/superset/fetch_datasource_metadata', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dataset');
+    const key = (request.query as { datasourceKey?: unknown }).datasourceKey;
+    return loadExploreDatasource(ctx, principal, parseDatasourceKey(key));
   });
 
   app.delete('/api/v1/dataset/:id', async (request) => {

@@ -9,8 +9,13 @@ import type { Principal } from '../security/principal';
 import { canChangeDataset, canSeeDataset } from './dataset-access';
 import { checkedDatasetSql, columnsFromInput, deriveSqlColumns, deriveTableColumns } from './dataset-columns';
 import { toDataset } from './dataset-dict';
+import { loadReadableDataset } from './explore-datasource';
+import { ownerRefs } from './dataset-owners';
 import {
+  COUNT_METRIC,
   datasetColumns,
+  datasetMetrics,
+  datasetOwnerIds,
   deleteDataset,
   findDatasetByName,
   findDatasetView,
@@ -40,11 +45,14 @@ export async function showDataset(
     typeof idOrUuid === 'number'
       ? await findDatasetView(ctx.store.db, idOrUuid)
       : await findDatasetViewByUuid(ctx.store.db, idOrUuid);
-  if (!view || !canSeeDataset(principal, view)) throw notFound();
-  const database = await findDatabase(ctx.store.db, view.database_id);
-  if (!database || !canAccessDatabase(principal, database)) throw notFound();
-  const columns = await datasetColumns(ctx.store.db, view.id);
-  return toDataset(view, columns, ctx.databases.connectorFor(database));
+  if (!view) throw notFound();
+  const readable = await loadReadableDataset(ctx, principal, view.id);
+  const [columns, metrics, owners] = await Promise.all([
+    datasetColumns(ctx.store.db, view.id),
+    datasetMetrics(ctx.store.db, view.id),
+    ownerRefs(ctx.store.db, readable.ownerIds),
+  ]);
+  return toDataset(readable, columns, metrics, owners);
 }
 
 interface NewDatasetInput {
@@ -103,10 +111,15 @@ async function createFrom(ctx: AppContext, principal: Principal, input: NewDatas
       is_sqllab_view: input.sql === null ? 0 : 1,
       external_url: input.externalUrl,
       is_managed_externally: input.isManagedExternally ? 1 : 0,
+      main_dttm_col: columns.find((column) => column.is_dttm === 1)?.column_name ?? null,
       created_by_fk: principal.user.id,
       changed_by_fk: principal.user.id,
     },
     columns,
+    {
+      metrics: [COUNT_METRIC],
+      ownerIds: [principal.user.id],
+    },
   );
 }
 
@@ -172,7 +185,7 @@ export async function getOrCreateDataset(
     tableName: body.table_name,
   });
   if (existing) {
-    if (!canSeeDataset(principal, existing))
+    if (!canSeeDataset(principal, await datasetOwnerIds(ctx.store.db, existing.id)))
       throw messageError(422, { table_name: [`Dataset ${body.table_name} already exists.`] });
     return existing.id;
   }
@@ -190,8 +203,7 @@ export async function getOrCreateDataset(
 }
 
 export async function removeDataset(ctx: AppContext, principal: Principal, id: number): Promise<void> {
-  const view = await findDatasetView(ctx.store.db, id);
-  if (!view || !canSeeDataset(principal, view)) throw notFound();
-  if (!canChangeDataset(principal, view)) throw messageError(403, 'Changing this Dataset is forbidden');
+  const { ownerIds } = await loadReadableDataset(ctx, principal, id);
+  if (!canChangeDataset(principal, ownerIds)) throw messageError(403, 'Changing this Dataset is forbidden');
   await deleteDataset(ctx.store.db, id);
 }
