@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './context';
 import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
+import { registerChartDataRoutes } from './modules/chart-data/chart-data.routes';
 import { registerDatabaseRoutes } from './modules/databases/databases.routes';
 import { registerDatasetRoutes } from './modules/datasets/datasets.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -87,6 +88,7 @@ export async function buildApp(
   registerSqlLabRoutes(app, fullCtx, sqlLab);
   registerQueryRoutes(app, fullCtx, sqlLab);
   registerDatasetRoutes(app, fullCtx);
+  registerChartDataRoutes(app, fullCtx);
   registerSavedQueryRoutes(app, fullCtx);
   registerSharingRoutes(app, fullCtx);
   // Queries a previous process left running or pending end now rather than at the first periodic sweep.

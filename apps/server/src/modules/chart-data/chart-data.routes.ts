@@ -1,0 +1,48 @@
+import { queryContextSchema } from '@tessera/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { messageError } from '../../platform/errors';
+import { parseInput } from '../../platform/validation';
+import { requirePermission } from '../security/principal';
+import { cachedChartData, closeChartDataCache, runQueryContext } from './run-query-context';
+
+/**
+ * The query context from a JSON body, or from the `form_data` field of a form post (file downloads
+ * submit a form so the browser saves the answer).
+ */
+function queryContextBody(request: FastifyRequest): unknown {
+  const body: unknown = request.body;
+  const contentType = request.headers['content-type'] ?? '';
+  if (!contentType.startsWith('application/x-www-form-urlencoded')) return body;
+  const field: unknown =
+    typeof body === 'object' && body !== null ? Reflect.get(body, 'form_data') : undefined;
+  if (typeof field !== 'string') throw messageError(400, 'Request is not JSON');
+  try {
+    return JSON.parse(field);
+  } catch {
+    throw messageError(400, 'Request is not JSON');
+  }
+}
+
+export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/v1/chart/data', async (request, reply) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Chart');
+    const queryContext = parseInput(queryContextSchema, queryContextBody(request));
+    const outcome = await runQueryContext(ctx, principal, queryContext);
+    if (outcome.kind === 'json') return outcome.body;
+    return reply
+      .header('content-type', outcome.contentType)
+      .header('content-disposition', outcome.disposition)
+      .send(outcome.body);
+  });
+
+  app.get('/api/v1/chart/data/:cache_key', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Chart');
+    const key: unknown = (request.params as { cache_key?: unknown }).cache_key;
+    return cachedChartData(ctx, principal, typeof key === 'string' ? key : '');
+  });
+
+  app.addHook('onClose', async () => {
+    await closeChartDataCache(ctx);
+  });
+}

@@ -1,0 +1,403 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import {
+  type ChartDataResultFormat,
+  type ChartDataResultType,
+  type ExploreDatasource,
+  type QueryContext,
+  type QueryObject,
+} from '@tessera/contracts';
+import type { Connector } from '@tessera/connectors';
+import type { AppContext } from '../../context';
+import { forbidden, notFound } from '../../platform/errors';
+import { QueryFailure } from '../sqllab/failure';
+import { renderQuerySql } from '../sqllab/render';
+import { findDeniedFunctions } from '../sqllab/sql';
+import type { Principal } from '../security/principal';
+import { ChartDataError } from './chart-data-error';
+import { compileQuery, type CompiledQuery } from './compile-query';
+import { executeChartQuery } from './execute-chart-query';
+import { toFrame, type Frame } from './frame';
+import { loadChartDatasource, type ChartDatasource } from './load-datasource';
+import { postProcess } from './post-processing';
+import { CACHE_KEY_PATTERN, createResultCache, type ResultCache } from './result-cache';
+import { attachmentDisposition, resultFile } from './result-files';
+import { joinOffsetFrame, offsetLabel, parseTimeOffset } from './time-offsets';
+
+/** What POST /api/v1/chart/data answers: JSON items, or a file for csv/xlsx. */
+export type ChartDataOutcome =
+  | { kind: 'json'; body: { result: Record<string, unknown>[] } }
+  | { kind: 'file'; contentType: string; disposition: string; body: Buffer };
+
+/** A cached result item (all but is_cached and cached_dttm), with its frame for file downloads. */
+const cachedResultSchema = z.object({
+  datasourceId: z.number().int(),
+  item: z.record(z.string(), z.unknown()),
+  frame: z.object({
+    colnames: z.array(z.string()),
+    coltypes: z.array(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])),
+    data: z.array(z.record(z.string(), z.unknown())),
+  }),
+});
+type CachedResult = z.infer<typeof cachedResultSchema>;
+
+/** Cache entries come back from memory or Redis; anything unreadable is a miss. */
+function readCached(payload: string): CachedResult | null {
+  try {
+    const parsed = cachedResultSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const caches = new WeakMap<AppContext, ResultCache>();
+
+/** The result cache of this app (memory LRU, or Redis when REDIS_URL is set). */
+export function chartDataCache(ctx: AppContext): ResultCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = createResultCache(ctx.config.redisUrl);
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+export async function closeChartDataCache(ctx: AppContext): Promise<void> {
+  const cache = caches.get(ctx);
+  caches.delete(ctx);
+  await cache?.close();
+}
+
+function datasourceId(queryContext: QueryContext): number {
+  const { id, type } = queryContext.datasource;
+  if (type !== 'table' && type !== 'dataset')
+    throw ChartDataError.message(400, `Datasource type ${type} is not supported`).toApiError();
+  const numeric = typeof id === 'number' ? id : /^\d{1,15}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(numeric) || numeric <= 0) throw notFound();
+  return numeric;
+}
+
+interface RunEnv {
+  ctx: AppContext;
+  principal: Principal;
+  source: ChartDatasource;
+  connector: Connector;
+  virtualSql: string | null;
+  force: boolean;
+  cacheTimeout: number;
+  now: Date;
+}
+
+function virtualSqlOf(env: Omit<RunEnv, 'virtualSql'>, urlParams: Record<string, string>): string | null {
+  const { datasource } = env.source;
+  if (datasource.sql === null || datasource.sql.trim() === '') return null;
+  let rendered: string;
+  try {
+    rendered = renderQuerySql(datasource.sql, datasource.template_params, env.principal, urlParams);
+  } catch (error) {
+    if (error instanceof QueryFailure) throw error.toApiError();
+    throw error;
+  }
+  const denied = findDeniedFunctions(rendered, env.connector.engine);
+  if (denied.length > 0)
+    throw ChartDataError.sip40(
+      400,
+      'INVALID_SQL_ERROR',
+      `The dataset's SQL uses ${denied.join(', ')}.`,
+    ).toApiError();
+  return rendered;
+}
+
+/** Samples and drill-to-detail read the dataset's own columns, without metrics (reference §5.2). */
+function rowsQuery(
+  query: QueryObject,
+  datasource: ExploreDatasource,
+  type: 'samples' | 'drill_detail',
+  samplesLimit: number,
+): QueryObject {
+  const columns = datasource.columns.map((column) => column.column_name);
+  if (type === 'samples')
+    return {
+      columns,
+      metrics: [],
+      row_limit: Math.min(query.row_limit ?? samplesLimit, samplesLimit),
+      row_offset: query.row_offset ?? 0,
+    };
+  return {
+    ...query,
+    columns,
+    metrics: [],
+    orderby: [],
+    is_timeseries: false,
+    granularity: null,
+    time_range: null,
+    series_limit: 0,
+    timeseries_limit: 0,
+    time_offsets: [],
+    post_processing: [],
+  };
+}
+
+function compileFor(
+  env: RunEnv,
+  query: QueryObject,
+  shift: ReturnType<typeof parseTimeOffset> | null = null,
+): CompiledQuery {
+  const { constants, featureFlags } = env.ctx.config;
+  try {
+    return compileQuery(query, env.source.datasource, {
+      engine: env.connector.engine,
+      rowLimit: constants.ROW_LIMIT,
+      sqlMaxRow: constants.SQL_MAX_ROW,
+      allowAdhocSubquery: featureFlags.ALLOW_ADHOC_SUBQUERY,
+      now: env.now,
+      virtualSql: env.virtualSql,
+      shift: shift ? { amount: shift.amount, unit: shift.unit } : null,
+    });
+  } catch (error) {
+    if (error instanceof ChartDataError) throw error.toApiError();
+    throw error;
+  }
+}
+
+async function runCompiled(env: RunEnv, compiled: CompiledQuery): Promise<Frame> {
+  const result = await executeChartQuery(env.connector, {
+    sql: compiled.sql,
+    schema: env.source.datasource.schema,
+    maxRows: compiled.rowLimit,
+    timeoutSeconds: env.ctx.config.constants.SUPERSET_WEBSERVER_TIMEOUT,
+  });
+  return toFrame(result.columns, result.rows, compiled.temporalLabels);
+}
+
+function cacheKeyOf(env: RunEnv, parts: Record<string, unknown>): string {
+  const access = env.principal.can('all_datasource_access', 'all_datasource_access')
+    ? 'all'
+    : `user:${env.principal.user.id}`;
+  return createHash('sha256')
+    .update(
+      JSON.stringify({
+        ...parts,
+        database: env.source.database.id,
+        datasource: env.source.datasource.id,
+        access,
+      }),
+    )
+    .digest('hex');
+}
+
+/** One query object, full result (from the cache unless `force`), plus the frame for files. */
+async function fullResult(
+  env: RunEnv,
+  query: QueryObject,
+  resultType: ChartDataResultType,
+  resultFormat: ChartDataResultFormat,
+): Promise<{ item: Record<string, unknown>; frame: Frame }> {
+  const compiled = compileFor(env, query);
+  const offsets = (query.time_offsets ?? []).map(parseTimeOffset);
+  const offsetRuns = offsets.map((offset) => ({ offset, compiled: compileFor(env, query, offset) }));
+  const steps = query.post_processing ?? [];
+  const cacheKey = cacheKeyOf(env, {
+    sql: compiled.sql,
+    offsets: offsetRuns.map((run) => [run.offset.offset, run.compiled.sql]),
+    steps,
+    resultType,
+  });
+  const cache = chartDataCache(env.ctx);
+  if (!env.force) {
+    const hit = await cache.get(cacheKey);
+    const cached = hit ? readCached(hit.payload) : null;
+    if (hit && cached) {
+      return {
+        item: { ...cached.item, is_cached: true, cached_dttm: hit.cachedAt, result_format: resultFormat },
+        frame: cached.frame,
+      };
+    }
+  }
+
+  let frame = await runCompiled(env, compiled);
+  const sqlRowcount = frame.data.length;
+  if (offsetRuns.length > 0) {
+    if (!compiled.xAxisLabel)
+      throw ChartDataError.message(400, 'Time comparison needs a temporal x-axis.').toApiError();
+    for (const run of offsetRuns) {
+      const shifted = await runCompiled(env, run.compiled);
+      frame = joinOffsetFrame(
+        frame,
+        shifted,
+        run.offset,
+        compiled.xAxisLabel,
+        compiled.columnLabels,
+        compiled.metricLabels,
+      );
+    }
+  }
+  try {
+    frame = postProcess(frame, steps);
+  } catch (error) {
+    if (error instanceof ChartDataError) throw error.toApiError();
+    throw error;
+  }
+  const offsetSources = new Map(
+    offsets.flatMap((offset) =>
+      compiled.metricLabels.map((metric): [string, string[]] => [
+        offsetLabel(metric, offset.offset),
+        [metric, offset.offset],
+      ]),
+    ),
+  );
+  const item: Record<string, unknown> = {
+    cache_key: cacheKey,
+    cached_dttm: null,
+    cache_timeout: env.cacheTimeout,
+    applied_template_filters: [],
+    annotation_data: {},
+    error: null,
+    is_cached: false,
+    query: [compiled.sql, ...offsetRuns.map((run) => run.compiled.sql)].join(';\n\n'),
+    status: 'success',
+    stacktrace: null,
+    rowcount: frame.data.length,
+    sql_rowcount: sqlRowcount,
+    from_dttm: compiled.bounds.since?.getTime() ?? null,
+    to_dttm: compiled.bounds.until?.getTime() ?? null,
+    label_map: Object.fromEntries(frame.colnames.map((name) => [name, offsetSources.get(name) ?? [name]])),
+    colnames: frame.colnames,
+    indexnames: frame.data.map((_row, index) => index),
+    coltypes: frame.coltypes,
+    data: frame.data,
+    result_format: resultFormat,
+    applied_filters: compiled.appliedFilters,
+    rejected_filters: compiled.rejectedFilters,
+  };
+  const cachedAt = new Date().toISOString();
+  const payload: CachedResult = { datasourceId: env.source.datasource.id, item, frame };
+  await cache.set(cacheKey, { payload: JSON.stringify(payload), cachedAt }, env.cacheTimeout);
+  return { item, frame };
+}
+
+async function resultOf(
+  env: RunEnv,
+  query: QueryObject,
+  resultType: ChartDataResultType,
+  resultFormat: ChartDataResultFormat,
+): Promise<{ item: Record<string, unknown>; frame: Frame | null }> {
+  const { datasource } = env.source;
+  switch (resultType) {
+    case 'query': {
+      try {
+        const compiled = compileFor(env, query);
+        return { item: { query: compiled.sql, language: 'sql' }, frame: null };
+      } catch (error) {
+        if (error instanceof Error && 'body' in error)
+          return { item: { error: error.message, language: 'sql' }, frame: null };
+        throw error;
+      }
+    }
+    case 'columns': {
+      const data = datasource.columns.map((column) => ({
+        column_name: column.column_name,
+        verbose_name: column.verbose_name,
+        dtype: column.type,
+      }));
+      return {
+        item: { data, colnames: ['column_name', 'verbose_name', 'dtype'], rowcount: data.length },
+        frame: null,
+      };
+    }
+    case 'timegrains': {
+      const data = datasource.time_grain_sqla.map(([duration, name]) => ({ name, function: null, duration }));
+      return {
+        item: { data, colnames: ['name', 'function', 'duration'], rowcount: data.length },
+        frame: null,
+      };
+    }
+    case 'samples':
+    case 'drill_detail': {
+      const rows = rowsQuery(query, datasource, resultType, env.ctx.config.constants.SAMPLES_ROW_LIMIT);
+      return fullResult(env, rows, resultType, resultFormat);
+    }
+    case 'results': {
+      const { item, frame } = await fullResult(env, query, resultType, resultFormat);
+      const { data, colnames, coltypes, rowcount, sql_rowcount } = item;
+      return { item: { data, colnames, coltypes, rowcount, sql_rowcount }, frame };
+    }
+    case 'full':
+    case 'post_processed':
+      return fullResult(env, query, resultType, resultFormat);
+  }
+}
+
+/**
+ * Runs a query context (POST /api/v1/chart/data, reference §5): loads the datasource the caller
+ * may read (404 otherwise), compiles each query object for the database's engine, runs it on a
+ * read-only session or answers from the result cache, joins time offsets, post-processes, and
+ * answers JSON items or a CSV/XLSX file (ZIP for several queries; can_csv Superset required).
+ */
+export async function runQueryContext(
+  ctx: AppContext,
+  principal: Principal,
+  queryContext: QueryContext,
+): Promise<ChartDataOutcome> {
+  const format = queryContext.result_format ?? 'json';
+  if (format !== 'json' && !principal.can('can_csv', 'Superset')) throw forbidden();
+  const source = await loadChartDatasource(ctx, principal, datasourceId(queryContext));
+  const connector = ctx.databases.connectorFor(source.database);
+  const base = {
+    ctx,
+    principal,
+    source,
+    connector,
+    force: queryContext.force === true,
+    cacheTimeout:
+      queryContext.custom_cache_timeout ??
+      source.datasource.cache_timeout ??
+      source.database.cache_timeout ??
+      ctx.config.constants.CACHE_DEFAULT_TIMEOUT,
+    now: new Date(),
+  };
+  const urlParams = queryContext.queries[0]?.url_params ?? {};
+  const env: RunEnv = { ...base, virtualSql: virtualSqlOf(base, urlParams) };
+  const results: { item: Record<string, unknown>; frame: Frame | null }[] = [];
+  for (const query of queryContext.queries) {
+    const resultType = query.result_type ?? queryContext.result_type ?? 'full';
+    results.push(await resultOf(env, query, resultType, format));
+  }
+  if (format === 'json') return { kind: 'json', body: { result: results.map((result) => result.item) } };
+  const frames = results.map((result) => result.frame ?? framesOfItem(result.item));
+  const file = resultFile(frames, format, source.datasource.datasource_name || 'chart');
+  return {
+    kind: 'file',
+    contentType: file.contentType,
+    disposition: attachmentDisposition(file.name),
+    body: file.body,
+  };
+}
+
+function framesOfItem(item: Record<string, unknown>): Frame {
+  const colnames = Array.isArray(item.colnames)
+    ? item.colnames.filter((name): name is string => typeof name === 'string')
+    : [];
+  const data = Array.isArray(item.data)
+    ? item.data.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null)
+    : [];
+  return { colnames, coltypes: colnames.map(() => 1), data };
+}
+
+/**
+ * GET /api/v1/chart/data/{cache_key}: a cached result, if the caller may still read its datasource;
+ * 404 when the key is unknown, expired or evicted.
+ */
+export async function cachedChartData(
+  ctx: AppContext,
+  principal: Principal,
+  cacheKey: string,
+): Promise<{ result: Record<string, unknown>[] }> {
+  if (!CACHE_KEY_PATTERN.test(cacheKey)) throw notFound('Cached data not found');
+  const hit = await chartDataCache(ctx).get(cacheKey);
+  const cached = hit ? readCached(hit.payload) : null;
+  if (!hit || !cached) throw notFound('Cached data not found');
+  await loadChartDatasource(ctx, principal, cached.datasourceId);
+  return { result: [{ ...cached.item, is_cached: true, cached_dttm: hit.cachedAt }] };
+}
