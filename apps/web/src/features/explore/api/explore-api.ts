@@ -123,7 +123,7 @@ export const exploreApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/v1/explore/permalink', method: 'POST', body }),
       responseSchema: permalinkResponseSchema,
     }),
-    listEditableDashboards: build.query<DashboardListResponse, void>({
+    listEditableDashboards: build.query<DashboardListResponse, null>({
       query: () => ({
         url: '/api/v1/dashboard/',
         params: {

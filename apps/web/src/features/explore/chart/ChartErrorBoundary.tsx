@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { Component, type ReactNode } from 'react';
-import { connect } from 'react-redux';
+import { useAppDispatch } from '../../../app/hooks';
 import { chartRenderingFailed } from '../state';
 
 interface OwnProps {
@@ -41,7 +41,7 @@ class Boundary extends Component<OwnProps & DispatchProps, BoundaryState> {
         <Alert
           type="error"
           showIcon
-          message={`An error occurred while rendering the visualization: ${this.state.error.message}`}
+          title={`An error occurred while rendering the visualization: ${this.state.error.message}`}
         />
       );
     }
@@ -49,7 +49,15 @@ class Boundary extends Component<OwnProps & DispatchProps, BoundaryState> {
   }
 }
 
-export const ChartErrorBoundary = connect(null, (dispatch, own: OwnProps): DispatchProps => ({
-  onFailed: (error, stackTrace) =>
-    dispatch(chartRenderingFailed({ chartId: own.chartId, error, stackTrace })),
-}))(Boundary);
+/** The boundary with the store's dispatch (class components cannot use hooks themselves). */
+export function ChartErrorBoundary(props: OwnProps) {
+  const dispatch = useAppDispatch();
+  return (
+    <Boundary
+      {...props}
+      onFailed={(error, stackTrace) =>
+        dispatch(chartRenderingFailed({ chartId: props.chartId, error, stackTrace }))
+      }
+    />
+  );
+}

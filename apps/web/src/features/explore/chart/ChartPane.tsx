@@ -1,5 +1,5 @@
 import { BarChartOutlined, CaretRightOutlined, StopOutlined } from '@ant-design/icons';
-import { ChartRenderer, type FormData } from '@tessera/charts';
+import { ChartRenderer } from '@tessera/charts';
 import { Alert, Button, Empty, Flex, Spin, Tag, theme, Tooltip, Typography } from 'antd';
 import { useEffect } from 'react';
 import type { ExploreDatasource } from '@tessera/contracts';
@@ -7,7 +7,7 @@ import type { ValidationErrors } from '@tessera/core';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { chartRenderingSucceeded, type ChartState } from '../state';
 import { DataPane } from './DataPane';
-import { runChart, stopChart } from './chart-actions';
+import { asFormData, runChart, stopChart } from './chart-actions';
 import { ChartErrorBoundary } from './ChartErrorBoundary';
 
 interface ChartPaneProps {
@@ -69,7 +69,7 @@ export function ChartPane({ chartId, chart, datasource, errors, stale, standalon
         <Alert
           type={chart.chartStatus === 'stopped' ? 'warning' : 'error'}
           showIcon
-          message={chart.chartAlert}
+          title={chart.chartAlert}
           description={
             chart.chartStackTrace ? (
               <pre style={{ maxHeight: 200, overflow: 'auto', fontSize: token.fontSizeSM }}>
@@ -97,7 +97,7 @@ export function ChartPane({ chartId, chart, datasource, errors, stale, standalon
       return (
         <ChartErrorBoundary chartId={chartId} resetKey={chart.queriesResponse}>
           <ChartRenderer
-            formData={chart.latestQueryFormData as FormData}
+            formData={asFormData(chart.latestQueryFormData)}
             queriesData={chart.queriesResponse ?? []}
             datasource={datasource}
             theme={mode}

@@ -5,6 +5,7 @@ import type { ExploreDatasource } from '@tessera/contracts';
 import type { ExploreFormData } from '@tessera/core';
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import { useGetSamplesQuery, usePostChartDataMutation } from '../api/explore-api';
+import { displayValue } from '../display-value';
 import { queryContextFor } from './chart-actions';
 
 interface DataPaneProps {
@@ -112,9 +113,7 @@ function SamplesTab({ datasource }: { datasource: ExploreDatasource }) {
 }
 
 function cellText(value: unknown): string {
-  if (value === null || value === undefined) return 'N/A';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value as string | number | boolean);
+  return value === null || value === undefined ? 'N/A' : displayValue(value);
 }
 
 function DataTable({

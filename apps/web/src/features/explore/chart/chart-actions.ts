@@ -22,11 +22,16 @@ export const UNSAVED_CHART_ID = 0;
 /** Running chart-data requests by chart id, so Stop can abort them (AbortControllers stay out of the store). */
 const running = new Map<number, { abort: () => void; stopped: boolean }>();
 
-function asFormData(formData: ExploreFormData): FormData {
+function text(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value !== '' ? value : fallback;
+}
+
+/** Form data as plugins type it (viz_type and datasource as strings). */
+export function asFormData(formData: ExploreFormData): FormData {
   return {
     ...formData,
-    viz_type: String(formData.viz_type ?? 'table'),
-    datasource: String(formData.datasource ?? ''),
+    viz_type: text(formData.viz_type, 'table'),
+    datasource: text(formData.datasource, ''),
   };
 }
 
@@ -35,7 +40,7 @@ export function buildQueryContext(
   formData: ExploreFormData,
   overrides: Partial<QueryContext> = {},
 ): QueryContext | null {
-  const plugin = getChartPlugin(String(formData.viz_type));
+  const plugin = getChartPlugin(text(formData.viz_type, 'table'));
   if (!plugin) return null;
   const context = plugin.buildQuery(asFormData(formData));
   return { ...context, form_data: formData, ...overrides };
@@ -65,7 +70,7 @@ export function runChart(chartId: number, force = false): AppThunk<Promise<void>
         chartUpdateFailed({
           chartId,
           at: Date.now(),
-          message: `Unknown chart type: ${String(formData.viz_type)}`,
+          message: `Unknown chart type: ${text(formData.viz_type, '')}`,
         }),
       );
       return;

@@ -31,7 +31,7 @@ interface ControlPanelProps {
 
 /** The middle column: the plugin's sections and controls, each with its inline validation messages. */
 export function ControlPanel(props: ControlPanelProps) {
-  const { panel, formData, datasource, errors, controlsTransferred } = props;
+  const { panel, formData, errors, controlsTransferred } = props;
   const { token } = theme.useToken();
   const defaultOpen = useMemo(
     () =>
@@ -47,7 +47,7 @@ export function ControlPanel(props: ControlPanelProps) {
           type="info"
           showIcon
           closable
-          message={`Kept from the previous dataset: ${controlsTransferred.join(', ')}`}
+          title={`Kept from the previous dataset: ${controlsTransferred.join(', ')}`}
           data-test="controls-transferred"
         />
       ) : null}

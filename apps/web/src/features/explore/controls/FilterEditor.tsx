@@ -33,6 +33,12 @@ const OPERATORS = ADHOC_FILTER_OPERATORS.filter((operator) => operator !== 'TEMP
 /** Spec 001 §5: pasted text is split on comma, CRLF, LF, tab or semicolon. */
 const VALUE_SEPARATORS = [',', '\r\n', '\n', '\t', ';'];
 
+function comparatorText(comparator: unknown): string {
+  if (typeof comparator === 'string' || typeof comparator === 'number' || typeof comparator === 'boolean')
+    return String(comparator);
+  return '';
+}
+
 interface FilterEditorProps {
   datasource: ExploreDatasource;
   initial: AdhocFilterValue;
@@ -53,7 +59,7 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
   };
   const multiValue = MULTI_VALUE_OPERATORS.has(filter.operator ?? '');
   const listValue = (Array.isArray(filter.comparator) ? filter.comparator : []).map(String);
-  const singleValue = Array.isArray(filter.comparator) ? '' : String(filter.comparator ?? '');
+  const singleValue = comparatorText(filter.comparator);
 
   const changeOperator = (operator: string) => {
     const nowMulti = MULTI_VALUE_OPERATORS.has(operator);
@@ -109,7 +115,7 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
                     <Select
                       mode="tags"
                       open={false}
-                      suffixIcon={null}
+                      suffix={null}
                       tokenSeparators={VALUE_SEPARATORS}
                       placeholder="Type values, Enter after each"
                       value={listValue}

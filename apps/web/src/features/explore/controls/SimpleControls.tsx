@@ -1,5 +1,6 @@
 import { AutoComplete, Checkbox, Input, InputNumber, Select, Slider } from 'antd';
 import type { ControlDeclaration } from '@tessera/charts';
+import { displayValue } from '../display-value';
 
 interface SimpleControlProps {
   control: ControlDeclaration;
@@ -53,7 +54,7 @@ export function SelectControl({ control, value, onChange }: SimpleControlProps) 
     );
   }
   if (control.freeForm === true) {
-    const text = value === null || value === undefined ? '' : String(value as string | number | boolean);
+    const text = value === null || value === undefined ? '' : displayValue(value);
     return (
       <AutoComplete
         style={{ width: '100%' }}
@@ -65,7 +66,7 @@ export function SelectControl({ control, value, onChange }: SimpleControlProps) 
           );
         }}
         // Show every choice on focus, not only those matching the current text.
-        filterOption={false}
+        showSearch={{ filterOption: false }}
         data-test={testId}
       />
     );

@@ -84,7 +84,7 @@ export function TimeRangeControl({ name, value, onChange }: TimeRangeControlProp
               : 'Expressions such as today, now, "7 days ago", DATEADD(DATETIME("today"), -1, year).'}
           </Typography.Text>
           <Input
-            addonBefore="Start"
+            prefix={<Typography.Text type="secondary">Start</Typography.Text>}
             placeholder={kind === 'custom' ? 'YYYY-MM-DD' : 'e.g. 1 year ago'}
             value={since}
             onChange={(event) => {
@@ -93,7 +93,7 @@ export function TimeRangeControl({ name, value, onChange }: TimeRangeControlProp
             data-test="time-range-since"
           />
           <Input
-            addonBefore="End"
+            prefix={<Typography.Text type="secondary">End</Typography.Text>}
             placeholder={kind === 'custom' ? 'YYYY-MM-DD' : 'e.g. today'}
             value={until}
             onChange={(event) => {

@@ -1,6 +1,7 @@
 import { nanoid } from 'nanoid';
 import { METRIC_AGGREGATES, type DatasourceColumn, type MetricAggregate } from '@tessera/contracts';
 import { isRecord, metricLabel } from '@tessera/core';
+import { displayValue } from '../display-value';
 
 /** An adhoc metric as Explore stores it in form data (Superset's shape). */
 export interface AdhocMetricValue {
@@ -126,6 +127,10 @@ export function operatorTakesValue(operator: string | undefined): boolean {
   return operator !== undefined && !NO_VALUE_OPERATORS.has(operator);
 }
 
+function valueText(value: unknown): string {
+  return value === null || value === undefined ? '' : displayValue(value);
+}
+
 /** How a filter reads in its pill: `state IN (CA, NY)`, `num > 10`, or the SQL. */
 export function filterLabel(filter: AdhocFilterValue): string {
   if (filter.expressionType === 'SQL')
@@ -135,8 +140,8 @@ export function filterLabel(filter: AdhocFilterValue): string {
   if (!operatorTakesValue(operator)) return `${subject} ${operator}`;
   const comparator = filter.comparator;
   const value = Array.isArray(comparator)
-    ? `(${comparator.map(String).join(', ')})`
-    : String(comparator ?? '');
+    ? `(${comparator.map((item) => valueText(item)).join(', ')})`
+    : valueText(comparator);
   return `${subject} ${operator} ${value}`;
 }
 

@@ -14,7 +14,7 @@ export function timeRangeKind(value: string): TimeRangeKind {
   if (value === '' || value === NO_TIME_RANGE) return 'none';
   if ((LAST_RANGES as readonly string[]).includes(value)) return 'last';
   if ((PREVIOUS_RANGES as readonly string[]).includes(value)) return 'previous';
-  const [since = '', until = ''] = splitRange(value);
+  const [since, until] = splitRange(value);
   const dateOrEmpty = /^(\d{4}-\d{2}-\d{2}(T[\d:.]+)?)?$/;
   return dateOrEmpty.test(since.trim()) && dateOrEmpty.test(until.trim()) ? 'custom' : 'advanced';
 }

@@ -17,7 +17,7 @@ import { PageLoading } from '../../../shared/ui/PageLoading';
 import { DATASET_LIST_PATH } from '../../datasets/paths';
 import { useFillViewport } from '../../sqllab/page/use-fill-viewport';
 import { ChartPane } from '../chart/ChartPane';
-import { runChart, UNSAVED_CHART_ID } from '../chart/chart-actions';
+import { asFormData, runChart, UNSAVED_CHART_ID } from '../chart/chart-actions';
 import { addToControl } from '../controls/add-to-control';
 import { ControlPanel, type PendingFilter } from '../controls/ControlPanel';
 import { accepts, isDragItem, type DragItem } from '../controls/dnd';
@@ -44,7 +44,7 @@ export function ExplorePage() {
           <Alert
             type="info"
             showIcon
-            message={load.error}
+            title={load.error}
             action={<Link to={DATASET_LIST_PATH}>Datasets</Link>}
           />
         ) : (
@@ -69,7 +69,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
   const [pendingFilter, setPendingFilter] = useState<PendingFilter | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
 
-  const vizType = String(explore.form_data.viz_type ?? 'table');
+  const vizType = asFormData(explore.form_data).viz_type;
   const plugin = getChartPlugin(vizType);
   const controls = useMemo<ControlDeclaration[]>(
     () => plugin?.controlPanel.sections.flatMap((section) => section.controlSetRows.flat()) ?? [],
@@ -204,7 +204,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
                 <Alert
                   type="warning"
                   showIcon
-                  message={`Unknown chart type "${vizType}"`}
+                  title={`Unknown chart type "${vizType}"`}
                   description="Pick another chart type above."
                 />
               )}

@@ -42,11 +42,13 @@ export function useExploreLoader(url: ExploreUrlState): LoadState {
       setState({ status: 'ready' });
       return undefined;
     }
-    let cancelled = false;
+    const run = { cancelled: false };
+    // A function, so the check after each await is not narrowed away by the one before it.
+    const cancelled = () => run.cancelled;
     setState({ status: 'loading' });
     void (async () => {
       const loaded = await load(url, dispatch);
-      if (cancelled) return;
+      if (cancelled()) return;
       if ('error' in loaded) {
         setState({ status: 'failed', error: loaded.error });
         return;
@@ -73,14 +75,14 @@ export function useExploreLoader(url: ExploreUrlState): LoadState {
         const favorite = await dispatch(
           exploreApi.endpoints.getChartFavoriteStatus.initiate(loaded.slice.slice_id, { forceRefetch: true }),
         );
-        if (!cancelled && favorite.data)
+        if (!cancelled() && favorite.data)
           dispatch(exploreActions.starChanged(favorite.data.result[0]?.value === true));
       }
       // A saved chart or a shared link opens with its chart drawn; a fresh dataset waits for the user.
       const ready = !hasValidationErrors(selectValidationErrors(selectExplore(store.getState())));
       const chartId = loaded.slice?.slice_id ?? UNSAVED_CHART_ID;
       if (
-        !cancelled &&
+        !cancelled() &&
         ready &&
         (loaded.slice !== null || url.permalinkKey !== null || url.formDataKey !== null)
       ) {
@@ -88,7 +90,7 @@ export function useExploreLoader(url: ExploreUrlState): LoadState {
       }
     })();
     return () => {
-      cancelled = true;
+      run.cancelled = true;
     };
     // urlKey stands for every field of url.
     // eslint-disable-next-line react-hooks/exhaustive-deps

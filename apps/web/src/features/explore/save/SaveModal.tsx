@@ -16,7 +16,7 @@ export function SaveModal() {
   const navigate = useNavigate();
   const explore = useAppSelector(selectExplore);
   const { saveModal, slice, can_overwrite: canOverwrite } = explore;
-  const dashboards = useListEditableDashboardsQuery(undefined, { skip: !saveModal.isVisible });
+  const dashboards = useListEditableDashboardsQuery(null, { skip: !saveModal.isVisible });
   const [action, setAction] = useState<'overwrite' | 'saveas'>(
     slice !== null && canOverwrite ? 'overwrite' : 'saveas',
   );
@@ -88,7 +88,7 @@ export function SaveModal() {
         <Alert
           type="error"
           showIcon
-          message={saveModal.saveModalAlert}
+          title={saveModal.saveModalAlert}
           style={{ marginBottom: 12 }}
           data-test="save-modal-alert"
         />
@@ -133,20 +133,21 @@ export function SaveModal() {
           }
         >
           <Select
-            showSearch
             allowClear
             loading={dashboards.isFetching}
             placeholder="Select a dashboard"
             value={dashboard}
-            searchValue={search}
-            onSearch={setSearch}
+
             onChange={(value: string | undefined) => {
               setDashboard(value ?? null);
               setSearch('');
             }}
-            filterOption={(input, option) =>
-              (option?.label ?? '').toLowerCase().includes(input.toLowerCase())
-            }
+            showSearch={{
+              searchValue: search,
+              onSearch: setSearch,
+              filterOption: (input, option) =>
+                (option?.label ?? '').toLowerCase().includes(input.toLowerCase()),
+            }}
             options={allOptions}
             notFoundContent={
               dashboards.isError ? 'Could not load dashboards' : 'Type a name to create a dashboard'

@@ -26,10 +26,8 @@ export function selectExplore(state: RootState): ExploreState {
   return selectExploreRoot(state).explore;
 }
 
-const EMPTY_CHARTS = {};
-
 export function selectChart(state: RootState, chartId: number): ChartState {
-  const charts = selectExploreRoot(state).charts ?? EMPTY_CHARTS;
+  const charts = selectExploreRoot(state).charts;
   return charts[chartId] ?? fallbackChart(chartId);
 }
 
