@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { init, use, type ECElementEvent, type EChartsType } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { EChartsOption } from 'echarts';
+
+use([CanvasRenderer]);
+
+export interface EChartsViewProps {
+  option: EChartsOption;
+  width: number;
+  height: number;
+  onClick?: (event: ECElementEvent) => void;
+}
+
+/**
+ * Hosts one echarts instance on echarts/core. Plugins register the chart types and components they use
+ * (`use([...])`) in their own chunk before rendering this, so each chunk pulls only what it draws.
+ */
+export default function EChartsView({ option, width, height, onClick }: EChartsViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<EChartsType | null>(null);
+  const clickHandler = useRef(onClick);
+  clickHandler.current = onClick;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
+    const instance = init(element, null, { renderer: 'canvas' });
+    chart.current = instance;
+    instance.on('click', (event) => {
+      clickHandler.current?.(event);
+    });
+    return () => {
+      chart.current = null;
+      instance.dispose();
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true, lazyUpdate: false });
+  }, [option]);
+
+  useEffect(() => {
+    chart.current?.resize({ width, height });
+  }, [width, height]);
+
+  return <div ref={container} style={{ width, height }} />;
+}

@@ -1,0 +1,4 @@
+export * from './numberFormat';
+export * from './timeFormat';
+export * from './colorSchemes';
+export * from './theme';

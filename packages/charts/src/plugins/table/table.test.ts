@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { chartPropsFor } from '../common/testing';
+import type { TableChartProps } from './transformProps';
+import { toggleTableFilter } from './transformProps';
+import { conditionalBackgrounds } from './conditionalFormatting';
+import { tableChartPlugin } from '.';
+
+const formData = {
+  datasource: '1__table',
+  viz_type: 'table',
+  query_mode: 'aggregate',
+  groupby: ['state'],
+  metrics: ['count'],
+  percent_metrics: ['count'],
+  row_limit: 1000,
+};
+
+describe('table buildQuery', () => {
+  it('groups, orders by the first metric and adds percent metrics as a contribution step', () => {
+    const [query, second] = tableChartPlugin.buildQuery(formData).queries;
+    expect(second).toBeUndefined();
+    expect(query).toMatchObject({
+      columns: ['state'],
+      metrics: ['count'],
+      orderby: [['count', false]],
+      row_limit: 1000,
+      post_processing: [
+        { operation: 'contribution', options: { columns: ['count'], rename_columns: ['%count'] } },
+      ],
+    });
+  });
+
+  it('selects raw columns ordered by order_by_cols in raw mode', () => {
+    const [query] = tableChartPlugin.buildQuery({
+      ...formData,
+      query_mode: 'raw',
+      all_columns: ['name', 'num'],
+      order_by_cols: ['["num", false]'],
+    }).queries;
+    expect(query).toMatchObject({
+      columns: ['name', 'num'],
+      metrics: [],
+      orderby: [['num', false]],
+      post_processing: [],
+    });
+  });
+
+  it('pages from ownState, searches and adds a row-count query with server pagination', () => {
+    const [page, count] = tableChartPlugin.buildQuery(
+      { ...formData, server_pagination: true, server_page_length: 20 },
+      { ownState: { currentPage: 2, pageSize: 50, searchText: 'Cal', searchColumn: 'state' } },
+    ).queries;
+    expect(page).toMatchObject({
+      row_limit: 50,
+      row_offset: 100,
+      filters: [{ col: 'state', op: 'ILIKE', val: '%Cal%' }],
+    });
+    expect(count).toMatchObject({ is_rowcount: true, row_limit: 0, row_offset: 0, post_processing: [] });
+    const [first] = tableChartPlugin.buildQuery({
+      ...formData,
+      server_pagination: true,
+      server_page_length: 20,
+    }).queries;
+    expect(first).toMatchObject({ row_limit: 20, row_offset: 0 });
+  });
+});
+
+describe('table transformProps', () => {
+  const queriesData = [
+    {
+      colnames: ['state', 'count', '%count'],
+      coltypes: [1, 0, 0],
+      data: [
+        { state: 'CA', count: 3000, '%count': 0.75 },
+        { state: 'NY', count: 1000, '%count': 0.25 },
+      ],
+    },
+    { data: [{ rowcount: 57 }] },
+  ];
+
+  it('formats cells and classifies columns', () => {
+    const props = tableChartPlugin.transformProps(chartPropsFor(formData, queriesData)) as TableChartProps;
+    expect(props.columns.map((c) => [c.key, c.kind, c.numeric])).toEqual([
+      ['state', 'dimension', false],
+      ['count', 'metric', true],
+      ['%count', 'percentMetric', true],
+    ]);
+    expect(props.rows[0]?.map((cell) => cell.text)).toEqual(['CA', '3k', '75.000%']);
+    expect(props.rows[0]?.[1]?.bar).toEqual({ start: 0, end: 1, negative: false });
+    expect(props.rowCount).toBe(2);
+  });
+
+  it('reads the total from the row-count query with server pagination', () => {
+    const props = tableChartPlugin.transformProps(
+      chartPropsFor({ ...formData, server_pagination: true }, queriesData, {
+        ownState: { currentPage: 1, pageSize: 2 },
+      }),
+    ) as TableChartProps;
+    expect(props).toMatchObject({ serverPagination: true, rowCount: 57, currentPage: 1, pageSize: 2 });
+  });
+
+  it('colours cells matching conditional formatting rules', () => {
+    const props = tableChartPlugin.transformProps(
+      chartPropsFor(
+        {
+          ...formData,
+          conditional_formatting: [
+            { column: 'count', operator: '>', targetValue: 2000, colorScheme: '#FF0000' },
+          ],
+        },
+        queriesData,
+      ),
+    ) as TableChartProps;
+    expect(props.rows[0]?.[1]?.background).toBe('rgba(255, 0, 0, 1)');
+    expect(props.rows[1]?.[1]?.background).toBeUndefined();
+    expect(
+      conditionalBackgrounds(
+        [{ column: 'x', operator: '≤ x ≤', targetValueLeft: 1, targetValueRight: 3, colorScheme: '#000000' }],
+        'x',
+        [0, 1, 3],
+      ),
+    ).toEqual([undefined, 'rgba(0, 0, 0, 0.05)', 'rgba(0, 0, 0, 1)']);
+  });
+
+  it('toggles a per-column cross filter', () => {
+    const first = toggleTableFilter({}, 'state', 'CA');
+    expect(first.extraFormData).toEqual({ filters: [{ col: 'state', op: 'IN', val: ['CA'] }] });
+    expect(toggleTableFilter({ state: ['CA'] }, 'state', 'CA')).toEqual({
+      extraFormData: { filters: [] },
+      filterState: { value: null, selectedValues: null },
+    });
+  });
+});

@@ -1,0 +1,123 @@
+import type { ControlDeclaration, ControlPanelConfig } from '../../plugin-api';
+import * as shared from '../../controls/shared';
+
+const checkbox = (name: string, label: string, defaultValue: boolean): ControlDeclaration => ({
+  name,
+  type: 'CheckboxControl',
+  label,
+  default: defaultValue,
+  renderTrigger: true,
+});
+
+/** Controls of the timeseries family; `extraChartOptions` holds the rows specific to one variant. */
+export function timeseriesControlPanel(
+  extraChartOptions: readonly (readonly ControlDeclaration[])[],
+): ControlPanelConfig {
+  return {
+    sections: [
+      shared.querySection([
+        [shared.xAxis],
+        [shared.timeGrain],
+        [shared.metrics],
+        [shared.groupby],
+        [shared.contributionMode],
+        [shared.adhocFilters],
+        [shared.seriesLimit],
+        [shared.seriesLimitMetric],
+        [shared.orderDesc],
+        [shared.rowLimit],
+        [shared.truncateMetric],
+        [shared.showEmptyColumns],
+      ]),
+      shared.advancedAnalyticsSection,
+      {
+        label: 'Chart Options',
+        expanded: true,
+        controlSetRows: [
+          [shared.colorScheme],
+          ...extraChartOptions,
+          [checkbox('zoomable', 'Data Zoom', false)],
+          [checkbox('markerEnabled', 'Marker', false)],
+          [
+            {
+              name: 'markerSize',
+              type: 'SliderControl',
+              label: 'Marker Size',
+              default: 6,
+              min: 0,
+              max: 20,
+              renderTrigger: true,
+            },
+          ],
+          ...shared.legendSection,
+          [
+            {
+              name: 'x_axis_title',
+              type: 'TextControl',
+              label: 'X Axis Title',
+              default: '',
+              renderTrigger: true,
+            },
+          ],
+          [shared.timeFormat],
+          [
+            {
+              name: 'y_axis_title',
+              type: 'TextControl',
+              label: 'Y Axis Title',
+              default: '',
+              renderTrigger: true,
+            },
+          ],
+          [shared.yAxisFormat],
+          [checkbox('logAxis', 'Logarithmic y-axis', false)],
+          [
+            {
+              name: 'y_axis_bounds',
+              type: 'TextControl',
+              label: 'Y Axis Bounds',
+              default: [null, null],
+              renderTrigger: true,
+            },
+          ],
+        ],
+      },
+    ],
+  };
+}
+
+export const stackControl: ControlDeclaration = checkbox('stack', 'Stack series', false);
+export const showValueControl: ControlDeclaration = shared.showValue;
+export const areaOpacity: ControlDeclaration = {
+  name: 'opacity',
+  type: 'SliderControl',
+  label: 'Area chart opacity',
+  default: 0.2,
+  min: 0,
+  max: 1,
+  step: 0.1,
+  renderTrigger: true,
+};
+export const orientationControl: ControlDeclaration = {
+  name: 'orientation',
+  type: 'SelectControl',
+  label: 'Bar orientation',
+  default: 'vertical',
+  choices: [
+    { value: 'vertical', label: 'Vertical' },
+    { value: 'horizontal', label: 'Horizontal' },
+  ],
+  renderTrigger: true,
+};
+export const seriesTypeControl: ControlDeclaration = {
+  name: 'seriesType',
+  type: 'SelectControl',
+  label: 'Step type',
+  default: 'start',
+  choices: [
+    { value: 'start', label: 'Start' },
+    { value: 'middle', label: 'Middle' },
+    { value: 'end', label: 'End' },
+  ],
+  renderTrigger: true,
+};

@@ -1,0 +1,193 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { DataMask } from '../../plugin-api';
+import { chartPropsFor, seriesOf } from '../common/testing';
+import { barChartPlugin, lineChartPlugin, stepLineChartPlugin, areaChartPlugin } from '.';
+
+const formData = {
+  datasource: '1__table',
+  viz_type: 'echarts_timeseries_line',
+  x_axis: 'ds',
+  time_grain_sqla: 'P1Y',
+  metrics: [{ expressionType: 'SIMPLE', aggregate: 'SUM', column: { column_name: 'num' } }],
+  groupby: ['gender'],
+  adhoc_filters: [
+    { expressionType: 'SIMPLE', clause: 'WHERE', subject: 'state', operator: 'IN', comparator: ['CA'] },
+  ],
+  row_limit: 10000,
+  time_range: 'No filter',
+};
+
+describe('timeseries buildQuery', () => {
+  it('groups by the x axis and the dimensions and pivots, renames and flattens', () => {
+    const [query] = lineChartPlugin.buildQuery(formData).queries;
+    expect(query?.columns).toEqual([
+      { sqlExpression: 'ds', label: 'ds', expressionType: 'SQL', columnType: 'BASE_AXIS', timeGrain: 'P1Y' },
+      'gender',
+    ]);
+    expect(query?.series_columns).toEqual(['gender']);
+    expect(query?.filters).toEqual([{ col: 'state', op: 'IN', val: ['CA'] }]);
+    expect(query?.orderby).toEqual([[formData.metrics[0], false]]);
+    expect(query?.post_processing).toEqual([
+      {
+        operation: 'pivot',
+        options: {
+          index: ['ds'],
+          columns: ['gender'],
+          aggregates: { 'SUM(num)': { operator: 'mean' } },
+          drop_missing_columns: true,
+        },
+      },
+      { operation: 'rename', options: { columns: { 'SUM(num)': null }, level: 0, inplace: true } },
+      { operation: 'flatten' },
+    ]);
+  });
+
+  it('adds rolling, compare and resample steps in Superset order', () => {
+    const [query] = lineChartPlugin.buildQuery({
+      ...formData,
+      groupby: [],
+      rolling_type: 'mean',
+      rolling_periods: '7',
+      min_periods: 2,
+      time_compare: ['1 year ago'],
+      comparison_type: 'difference',
+      resample_rule: '1D',
+      resample_method: 'zerofill',
+    }).queries;
+    expect(query?.time_offsets).toEqual(['1 year ago']);
+    expect(query?.post_processing?.map((step) => step?.operation)).toEqual([
+      'pivot',
+      'rolling',
+      'compare',
+      'resample',
+      'flatten',
+    ]);
+    expect(query?.post_processing?.[1]).toEqual({
+      operation: 'rolling',
+      options: {
+        rolling_type: 'mean',
+        window: 7,
+        min_periods: 2,
+        columns: { 'SUM(num)': 'SUM(num)', 'SUM(num)__1 year ago': 'SUM(num)__1 year ago' },
+      },
+    });
+    expect(query?.post_processing?.[2]).toEqual({
+      operation: 'compare',
+      options: {
+        source_columns: ['SUM(num)'],
+        compare_columns: ['SUM(num)__1 year ago'],
+        compare_type: 'difference',
+        drop_original_columns: true,
+      },
+    });
+    expect(query?.post_processing?.[3]).toEqual({
+      operation: 'resample',
+      options: { method: 'asfreq', rule: '1D', fill_value: 0 },
+    });
+  });
+
+  it('uses cum for a cumulative sum', () => {
+    const [query] = lineChartPlugin.buildQuery({ ...formData, rolling_type: 'cumsum' }).queries;
+    expect(query?.post_processing?.[1]).toEqual({
+      operation: 'cum',
+      options: { operator: 'sum', columns: { 'SUM(num)': 'SUM(num)' } },
+    });
+  });
+});
+
+const queriesData = [
+  {
+    colnames: ['ds', 'boy', 'girl'],
+    coltypes: [2, 0, 0],
+    data: [
+      { ds: Date.UTC(2000, 0, 1), boy: 10, girl: 12 },
+      { ds: Date.UTC(2001, 0, 1), boy: 11, girl: null },
+    ],
+    label_map: { boy: ['boy'], girl: ['girl'] },
+  },
+];
+
+describe('timeseries transformProps', () => {
+  it('makes one series per result column on a time axis', () => {
+    const props = lineChartPlugin.transformProps(chartPropsFor(formData, queriesData));
+    const { option } = props as { option: { series: unknown; xAxis: unknown } };
+    const series = seriesOf(option);
+    expect(series.map((s) => s.name)).toEqual(['boy', 'girl']);
+    expect(series[0]).toMatchObject({
+      type: 'line',
+      smooth: false,
+      data: [
+        [Date.UTC(2000, 0, 1), 10],
+        [Date.UTC(2001, 0, 1), 11],
+      ],
+    });
+    expect(series[1]).toMatchObject({
+      data: [
+        [Date.UTC(2000, 0, 1), 12],
+        [Date.UTC(2001, 0, 1), null],
+      ],
+    });
+    expect(option.xAxis).toMatchObject({ type: 'time' });
+  });
+
+  it('draws bars, stacked areas and steps per variant', () => {
+    const bar = seriesOf(
+      (
+        barChartPlugin.transformProps(chartPropsFor({ ...formData, stack: true }, queriesData)) as {
+          option: object;
+        }
+      ).option,
+    );
+    expect(bar[0]).toMatchObject({ type: 'bar', stack: 'total' });
+    const area = seriesOf(
+      (
+        areaChartPlugin.transformProps(chartPropsFor({ ...formData, stack: true }, queriesData)) as {
+          option: object;
+        }
+      ).option,
+    );
+    expect(area[0]).toMatchObject({ type: 'line', areaStyle: { opacity: 0.2 }, stack: 'total' });
+    const step = seriesOf(
+      (
+        stepLineChartPlugin.transformProps(
+          chartPropsFor({ ...formData, seriesType: 'end' }, queriesData),
+        ) as { option: object }
+      ).option,
+    );
+    expect(step[0]).toMatchObject({ type: 'line', step: 'end' });
+    const lineWithStaleStep = seriesOf(
+      (
+        lineChartPlugin.transformProps(chartPropsFor({ ...formData, seriesType: 'end' }, queriesData)) as {
+          option: object;
+        }
+      ).option,
+    );
+    expect(lineWithStaleStep[0]?.step).toBeUndefined();
+  });
+
+  it('samples large series with LTTB', () => {
+    const data = Array.from({ length: 2500 }, (_, i) => ({ ds: i * 1000, boy: i }));
+    const props = lineChartPlugin.transformProps(
+      chartPropsFor(formData, [{ colnames: ['ds', 'boy'], coltypes: [2, 0], data }]),
+    );
+    const [series] = seriesOf((props as { option: object }).option);
+    expect(series).toMatchObject({ sampling: 'lttb', showSymbol: false });
+    const small = seriesOf(
+      (lineChartPlugin.transformProps(chartPropsFor(formData, queriesData)) as { option: object }).option,
+    );
+    expect(small[0]?.sampling).toBeUndefined();
+  });
+
+  it('emits a cross filter on the clicked series and clears it on a second click', () => {
+    const setDataMask = vi.fn<(mask: DataMask) => void>();
+    const props = lineChartPlugin.transformProps(
+      chartPropsFor(formData, queriesData, { hooks: { setDataMask }, emitCrossFilters: true }),
+    ) as { crossFilter?: { groupby: string[]; labels: Map<string, unknown[]>; target: string } };
+    expect(props.crossFilter).toMatchObject({ groupby: ['gender'], target: 'series' });
+    expect(props.crossFilter?.labels.get('boy')).toEqual(['boy']);
+    const withoutEmit = lineChartPlugin.transformProps(
+      chartPropsFor(formData, queriesData, { hooks: { setDataMask } }),
+    );
+    expect((withoutEmit as { crossFilter?: unknown }).crossFilter).toBeUndefined();
+  });
+});

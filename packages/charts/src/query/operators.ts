@@ -1,0 +1,214 @@
+import type { PostProcessingStep, QueryObject } from '@tessera/contracts';
+import type { FormData } from '../plugin-api';
+import { columnLabels, getXAxisLabel, metricLabels } from './buildQueryContext';
+import { asArray, asNumber, asOptionalString } from './values';
+
+/**
+ * Post-processing steps built the way Superset's chart-controls operators build them; the server
+ * (chartdata engine) runs them with pandas' semantics. Each returns undefined when it does not apply.
+ */
+
+export const COMPARISON_TYPES = ['values', 'difference', 'percentage', 'ratio'] as const;
+
+export function timeCompareOffsets(formData: FormData): string[] {
+  return asArray(formData.time_compare).filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
+export function isTimeComparison(formData: FormData): boolean {
+  const type = asOptionalString(formData.comparison_type);
+  return (
+    timeCompareOffsets(formData).length > 0 && type !== undefined && COMPARISON_TYPES.includes(type as never)
+  );
+}
+
+/** `{metric}__{offset}`: the column name the server gives a time-shifted metric. */
+export const offsetLabel = (metric: string, offset: string): string => `${metric}__${offset}`;
+
+function timeOffsetColumns(formData: FormData, queryObject: QueryObject): string[] {
+  if (!isTimeComparison(formData) || formData.comparison_type !== 'values') return [];
+  return metricLabels(queryObject).flatMap((metric) =>
+    timeCompareOffsets(formData).map((offset) => offsetLabel(metric, offset)),
+  );
+}
+
+export function pivotOperator(formData: FormData, queryObject: QueryObject): PostProcessingStep | undefined {
+  const index = getXAxisLabel(formData);
+  const metrics = [...metricLabels(queryObject), ...timeOffsetColumns(formData, queryObject)];
+  if (index === undefined || metrics.length === 0) return undefined;
+  return {
+    operation: 'pivot',
+    options: {
+      index: [index],
+      columns: columnLabels(queryObject.series_columns ?? []),
+      aggregates: Object.fromEntries(metrics.map((metric) => [metric, { operator: 'mean' }])),
+      drop_missing_columns: formData.show_empty_columns !== true,
+    },
+  };
+}
+
+/** The pivot used with time comparison: the shifted metric columns ride along with the originals. */
+export function timeComparePivotOperator(
+  formData: FormData,
+  queryObject: QueryObject,
+): PostProcessingStep | undefined {
+  if (!isTimeComparison(formData)) return undefined;
+  const index = getXAxisLabel(formData);
+  if (index === undefined) return undefined;
+  const metrics = metricLabels(queryObject);
+  const shifted = metrics.flatMap((metric) =>
+    timeCompareOffsets(formData).map((o) => offsetLabel(metric, o)),
+  );
+  return {
+    operation: 'pivot',
+    options: {
+      index: [index],
+      columns: columnLabels(queryObject.series_columns ?? []),
+      aggregates: Object.fromEntries(
+        [...metrics, ...shifted].map((metric) => [metric, { operator: 'mean' }]),
+      ),
+      drop_missing_columns: formData.show_empty_columns !== true,
+    },
+  };
+}
+
+export function rollingWindowOperator(
+  formData: FormData,
+  queryObject: QueryObject,
+): PostProcessingStep | undefined {
+  const rollingType = asOptionalString(formData.rolling_type);
+  if (rollingType === undefined || rollingType === 'None') return undefined;
+  const labels = isTimeComparison(formData)
+    ? metricLabels(queryObject).flatMap((metric) => [
+        metric,
+        ...timeCompareOffsets(formData).map((offset) => offsetLabel(metric, offset)),
+      ])
+    : metricLabels(queryObject);
+  const columns = Object.fromEntries(labels.map((label) => [label, label]));
+  if (rollingType === 'cumsum') return { operation: 'cum', options: { operator: 'sum', columns } };
+  if (!['sum', 'mean', 'std'].includes(rollingType)) return undefined;
+  return {
+    operation: 'rolling',
+    options: {
+      rolling_type: rollingType,
+      window: Math.trunc(asNumber(formData.rolling_periods, 1)),
+      min_periods: Math.trunc(asNumber(formData.min_periods, 0)),
+      columns,
+    },
+  };
+}
+
+export function timeCompareOperator(
+  formData: FormData,
+  queryObject: QueryObject,
+): PostProcessingStep | undefined {
+  const comparisonType = asOptionalString(formData.comparison_type);
+  if (!isTimeComparison(formData) || comparisonType === 'values') return undefined;
+  const offsets = timeCompareOffsets(formData);
+  const metrics = metricLabels(queryObject);
+  return {
+    operation: 'compare',
+    options: {
+      source_columns: metrics.flatMap((metric) => offsets.map(() => metric)),
+      compare_columns: metrics.flatMap((metric) => offsets.map((offset) => offsetLabel(metric, offset))),
+      compare_type: comparisonType,
+      drop_original_columns: true,
+    },
+  };
+}
+
+export function resampleOperator(formData: FormData): PostProcessingStep | undefined {
+  const method = asOptionalString(formData.resample_method);
+  const rule = asOptionalString(formData.resample_rule);
+  if (method === undefined || rule === undefined) return undefined;
+  const zerofill = method === 'zerofill';
+  return {
+    operation: 'resample',
+    options: { method: zerofill ? 'asfreq' : method, rule, fill_value: zerofill ? 0 : null },
+  };
+}
+
+/**
+ * With one metric and a dimension, series are named after the dimension values only, so the metric
+ * level of the pivoted columns is dropped (renamed to null).
+ */
+export function renameOperator(formData: FormData, queryObject: QueryObject): PostProcessingStep | undefined {
+  const metrics = metricLabels(queryObject);
+  const seriesColumns = queryObject.series_columns ?? queryObject.columns ?? [];
+  const xAxis = getXAxisLabel(formData);
+  const dimensions = columnLabels(seriesColumns).filter((label) => label !== xAxis);
+  const truncateMetric = formData.truncate_metric !== false;
+  const comparingValues = isTimeComparison(formData) && formData.comparison_type === 'values';
+  const [metric] = metrics;
+  if (metric === undefined || metrics.length !== 1 || dimensions.length === 0 || !truncateMetric)
+    return undefined;
+  if (comparingValues) return undefined;
+  return { operation: 'rename', options: { columns: { [metric]: null }, level: 0, inplace: true } };
+}
+
+export function contributionOperator(formData: FormData): PostProcessingStep | undefined {
+  const mode = asOptionalString(formData.contributionMode);
+  if (mode !== 'row' && mode !== 'column') return undefined;
+  return {
+    operation: 'contribution',
+    options: {
+      orientation: mode,
+      time_shifts: isTimeComparison(formData) ? timeCompareOffsets(formData) : [],
+    },
+  };
+}
+
+/** Sorts the x axis by a column or metric when the user chose one (categorical x axes). */
+export function sortOperator(formData: FormData): PostProcessingStep | undefined {
+  const by = asOptionalString(formData.x_axis_sort);
+  if (by === undefined) return undefined;
+  return { operation: 'sort', options: { by, ascending: formData.x_axis_sort_asc !== false } };
+}
+
+export function flattenOperator(): PostProcessingStep {
+  return { operation: 'flatten' };
+}
+
+export function boxplotOperator(
+  formData: FormData,
+  queryObject: QueryObject,
+): PostProcessingStep | undefined {
+  const groupby = columnLabels(queryObject.series_columns ?? []);
+  const metrics = metricLabels(queryObject);
+  if (metrics.length === 0) return undefined;
+  const whiskerType = asOptionalString(formData.whiskerOptions) ?? 'Tukey';
+  const percentiles = /^(\d+)\/(\d+) percentiles$/.exec(whiskerType);
+  const base = { groupby, metrics };
+  if (whiskerType === 'Tukey') return { operation: 'boxplot', options: { ...base, whisker_type: 'tukey' } };
+  if (whiskerType === 'Min/max (no outliers)') {
+    return { operation: 'boxplot', options: { ...base, whisker_type: 'min/max' } };
+  }
+  if (percentiles) {
+    return {
+      operation: 'boxplot',
+      options: {
+        ...base,
+        whisker_type: 'percentile',
+        percentiles: [Number(percentiles[1]), Number(percentiles[2])],
+      },
+    };
+  }
+  return { operation: 'boxplot', options: { ...base, whisker_type: 'tukey' } };
+}
+
+export function histogramOperator(formData: FormData, column: string, groupby: string[]): PostProcessingStep {
+  return {
+    operation: 'histogram',
+    options: {
+      column,
+      groupby,
+      bins: Math.trunc(asNumber(formData.bins, 5)),
+      cumulative: formData.cumulative === true,
+      normalize: formData.normalize === true,
+    },
+  };
+}
+
+/** Drops the undefined entries of a step list. */
+export function steps(...candidates: (PostProcessingStep | undefined)[]): PostProcessingStep[] {
+  return candidates.filter((step): step is PostProcessingStep => step !== undefined);
+}
