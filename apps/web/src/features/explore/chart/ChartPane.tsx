@@ -15,6 +15,8 @@ interface ChartPaneProps {
   chart: ChartState;
   datasource: ExploreDatasource;
   errors: ValidationErrors;
+  /** Control labels by form-data key, for the validation summary. */
+  labels: Readonly<Record<string, string>>;
   /** The form differs from the one the chart shows: the button says so. */
   stale: boolean;
   standalone: boolean;
@@ -26,7 +28,7 @@ function rowCount(chart: ChartState): number | null {
 }
 
 /** The right column: run/stop, status line, the chart itself and the data pane below it. */
-export function ChartPane({ chartId, chart, datasource, errors, stale, standalone }: ChartPaneProps) {
+export function ChartPane({ chartId, chart, datasource, errors, labels, stale, standalone }: ChartPaneProps) {
   const { token } = theme.useToken();
   const dispatch = useAppDispatch();
   const mode = useAppSelector((state) => state.theme.mode);
@@ -56,7 +58,7 @@ export function ChartPane({ chartId, chart, datasource, errors, stale, standalon
               <Typography.Text strong>Add required control values to preview chart data</Typography.Text>
               {errorList.map(([name, messages]) => (
                 <Typography.Text key={name} type="secondary">
-                  {name}: {messages.join('. ')}
+                  {labels[name] ?? name}: {messages.join('. ')}
                 </Typography.Text>
               ))}
             </Flex>

@@ -27,8 +27,8 @@ export function FilterControl({
   const { token } = theme.useToken();
   const filters = asFilterList(value);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const [draft, setDraft] = useState<AdhocFilterValue | null>(null);
-  const newOpen = editing === 'new' && draft !== null;
+  const [draft, setDraft] = useState<AdhocFilterValue>(() => newFilter(''));
+  const newOpen = editing === 'new';
 
   useEffect(() => {
     if (pendingSubject === null) return;
@@ -39,7 +39,6 @@ export function FilterControl({
 
   const close = () => {
     setEditing(null);
-    setDraft(null);
   };
   const save = (filter: AdhocFilterValue) => {
     if (newOpen) onChange([...filters, filter]);
@@ -58,11 +57,8 @@ export function FilterControl({
           onOpenChange={(open) => {
             setEditing(open ? index : null);
           }}
-          content={
-            editing === index ? (
-              <FilterEditor datasource={datasource} initial={filter} onSave={save} onCancel={close} />
-            ) : null
-          }
+          // Popovers without content never report opening, so the editor is always given.
+          content={<FilterEditor datasource={datasource} initial={filter} onSave={save} onCancel={close} />}
           destroyOnHidden
         >
           <Tag
@@ -96,15 +92,13 @@ export function FilterControl({
           } else close();
         }}
         content={
-          newOpen ? (
-            <FilterEditor
-              key={draft.filterOptionName}
-              datasource={datasource}
-              initial={draft}
-              onSave={save}
-              onCancel={close}
-            />
-          ) : null
+          <FilterEditor
+            key={draft.filterOptionName}
+            datasource={datasource}
+            initial={draft}
+            onSave={save}
+            onCancel={close}
+          />
         }
         destroyOnHidden
       >

@@ -49,7 +49,8 @@ export function MetricsControl({ name, multi, value, datasource, onChange }: Met
           onOpenChange={(open) => {
             setEditing(open ? index : null);
           }}
-          content={editing === index ? editor(metric) : null}
+          // Popovers without content never report opening, so the editor is always given.
+          content={editor(metric)}
           destroyOnHidden
         >
           <Tag
@@ -75,7 +76,7 @@ export function MetricsControl({ name, multi, value, datasource, onChange }: Met
           onOpenChange={(open) => {
             setEditing(open ? 'new' : null);
           }}
-          content={editing === 'new' ? editor(null) : null}
+          content={editor(null)}
           destroyOnHidden
         >
           <Button size="small" type="dashed" icon={<PlusOutlined />} data-test={`add-metric-${name}`}>

@@ -75,6 +75,12 @@ export function SelectControl({ control, value, onChange }: SimpleControlProps) 
   return (
     <Select
       style={{ width: '100%' }}
+      showSearch={{
+        filterOption: (input, option) =>
+          String(option?.label ?? '')
+            .toLowerCase()
+            .includes(input.toLowerCase()),
+      }}
       allowClear={control.default === undefined}
       value={current === undefined ? undefined : choiceKey(current)}
       options={choices.map((choice) => ({ value: choiceKey(choice.value), label: choice.label }))}

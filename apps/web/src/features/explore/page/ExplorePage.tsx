@@ -84,6 +84,10 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
       })),
     [controls],
   );
+  const labels = useMemo(
+    () => Object.fromEntries(controls.map((control) => [control.name, control.label])),
+    [controls],
+  );
   const stale = JSON.stringify(chart.latestQueryFormData) !== JSON.stringify(explore.form_data);
 
   const change = useCallback(
@@ -144,6 +148,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
             chart={chart}
             datasource={datasource}
             errors={errors}
+            labels={labels}
             stale={false}
             standalone
           />
@@ -216,6 +221,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
               chart={chart}
               datasource={datasource}
               errors={errors}
+              labels={labels}
               stale={stale}
               standalone={false}
             />
