@@ -76,10 +76,7 @@ export function SelectControl({ control, value, onChange }: SimpleControlProps) 
     <Select
       style={{ width: '100%' }}
       showSearch={{
-        filterOption: (input, option) =>
-          String(option?.label ?? '')
-            .toLowerCase()
-            .includes(input.toLowerCase()),
+        filterOption: (input, option) => (option?.label ?? '').toLowerCase().includes(input.toLowerCase()),
       }}
       allowClear={control.default === undefined}
       value={current === undefined ? undefined : choiceKey(current)}
