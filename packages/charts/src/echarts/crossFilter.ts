@@ -17,7 +17,9 @@ export function toggleCrossFilter(
     return { extraFormData: { filters: [] }, filterState: { value: null, selectedValues: null } };
   }
   const groupbyValues = selected.map((label) => values.get(label) ?? [label]);
-  const filters: QueryFilter[] = groupby.map((col, index) => {
+  // A node of a hierarchy (treemap, sunburst) stands for a prefix of the groupby columns.
+  const depth = Math.min(groupby.length, Math.max(...groupbyValues.map((row) => row.length)));
+  const filters: QueryFilter[] = groupby.slice(0, depth).map((col, index) => {
     const columnValues = groupbyValues.map((row) => row[index]);
     if (columnValues.some((v) => v === null || v === undefined)) return { col, op: 'IS NULL' };
     return {

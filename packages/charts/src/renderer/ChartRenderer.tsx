@@ -34,14 +34,14 @@ export interface ChartRendererProps {
   plugin?: ChartPlugin;
 }
 
-const lazyComponents = new Map<string, ComponentType<object>>();
+const lazyComponents = new WeakMap<ChartPlugin, ComponentType<object>>();
 
-/** One React.lazy component per viz type, so a chunk loads once and Suspense caches it. */
+/** One React.lazy component per plugin, so a chunk loads once and Suspense caches it. */
 function lazyChart(plugin: ChartPlugin): ComponentType<object> {
-  let component = lazyComponents.get(plugin.vizType);
+  let component = lazyComponents.get(plugin);
   if (!component) {
     component = lazy(plugin.loadChart);
-    lazyComponents.set(plugin.vizType, component);
+    lazyComponents.set(plugin, component);
   }
   return component;
 }

@@ -15,7 +15,10 @@ export interface CrossFilterConfig {
   /** Label of a clickable item → its values of the groupby columns. */
   labels: ReadonlyMap<string, readonly unknown[]>;
   selected: string[];
-  /** Which part of a click names the label: the series (timeseries) or the data item (pie, funnel…). */
-  target: 'series' | 'name';
+  /**
+   * Which part of a click names the label: the series (timeseries), the data item's name (pie, funnel…)
+   * or the data item's `crossFilterKey` (hierarchies, where a node name alone is ambiguous).
+   */
+  target: 'series' | 'name' | 'dataKey';
   setDataMask: (dataMask: DataMask) => void;
 }

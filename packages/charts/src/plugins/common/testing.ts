@@ -11,7 +11,8 @@ export function chartPropsFor(
 }
 
 /** The series list of an echarts option, for assertions. */
-export function seriesOf(option: { series?: unknown }): Record<string, unknown>[] {
+export function seriesOf(option: object): Record<string, unknown>[] {
+  if (!('series' in option)) return [];
   const series = option.series;
   return Array.isArray(series) ? (series as Record<string, unknown>[]) : [];
 }

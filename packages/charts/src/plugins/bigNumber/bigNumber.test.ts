@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { chartPropsFor, seriesOf } from '../common/testing';
+import type { BigNumberProps } from './transformProps';
+import { bigNumberTotalPlugin, bigNumberTrendPlugin } from '.';
+
+const base = { datasource: '1__table', metric: 'count', y_axis_format: ',d' };
+
+describe('big_number_total', () => {
+  it('queries the metric without grouping', () => {
+    const [query] = bigNumberTotalPlugin.buildQuery({
+      ...base,
+      viz_type: 'big_number_total',
+      groupby: ['x'],
+    }).queries;
+    expect(query).toMatchObject({ metrics: ['count'], columns: [], post_processing: [] });
+  });
+  it('formats the value and says No data without one', () => {
+    const formData = { ...base, viz_type: 'big_number_total', subheader: 'people' };
+    const props = bigNumberTotalPlugin.transformProps(
+      chartPropsFor(formData, [{ data: [{ count: 12345 }] }]),
+    ) as BigNumberProps;
+    expect(props).toMatchObject({ bigNumber: '12,345', subheader: 'people' });
+    const empty = bigNumberTotalPlugin.transformProps(
+      chartPropsFor(formData, [{ data: [] }]),
+    ) as BigNumberProps;
+    expect(empty.bigNumber).toBe('No data');
+  });
+});
+
+describe('big_number', () => {
+  const formData = {
+    ...base,
+    viz_type: 'big_number',
+    x_axis: 'ds',
+    time_grain_sqla: 'P1D',
+    compare_lag: 1,
+    compare_suffix: 'WoW',
+  };
+  it('groups by the time grain and pivots on the x axis', () => {
+    const [query] = bigNumberTrendPlugin.buildQuery(formData).queries;
+    expect(query?.columns).toEqual([
+      { sqlExpression: 'ds', label: 'ds', expressionType: 'SQL', columnType: 'BASE_AXIS', timeGrain: 'P1D' },
+    ]);
+    expect(query?.post_processing?.map((step) => step?.operation)).toEqual(['pivot', 'flatten']);
+  });
+  it('shows the latest value, the change against the lagged value and a trendline', () => {
+    const data = [
+      { ds: Date.UTC(2020, 0, 2), count: 150 },
+      { ds: Date.UTC(2020, 0, 1), count: 100 },
+    ];
+    const props = bigNumberTrendPlugin.transformProps(
+      chartPropsFor(formData, [{ colnames: ['ds', 'count'], coltypes: [2, 0], data }]),
+    ) as BigNumberProps;
+    expect(props).toMatchObject({ bigNumber: '150', caption: '+50.0% WoW', trend: 'up' });
+    expect(seriesOf(props.trendline ?? {})[0]).toMatchObject({
+      type: 'line',
+      data: [
+        [Date.UTC(2020, 0, 1), 100],
+        [Date.UTC(2020, 0, 2), 150],
+      ],
+    });
+  });
+  it('falls back to the last non-null value and says when it was seen', () => {
+    const data = [
+      { ds: Date.UTC(2020, 0, 1), count: 100 },
+      { ds: Date.UTC(2020, 0, 2), count: null },
+    ];
+    const props = bigNumberTrendPlugin.transformProps(
+      chartPropsFor({ ...formData, compare_lag: 0, time_format: '%Y-%m-%d' }, [
+        { colnames: ['ds', 'count'], data },
+      ]),
+    ) as BigNumberProps;
+    expect(props.bigNumber).toBe('100');
+    expect(props.caption).toBe('Last available value seen on 2020-01-01');
+  });
+});

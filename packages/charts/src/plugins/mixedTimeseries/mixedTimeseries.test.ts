@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { chartPropsFor, seriesOf } from '../common/testing';
+import { queryBFormData } from './formData';
+import { mixedTimeseriesPlugin } from '.';
+
+const formData = {
+  datasource: '1__table',
+  viz_type: 'mixed_timeseries',
+  x_axis: 'ds',
+  time_grain_sqla: 'P1Y',
+  metrics: ['count'],
+  groupby: [],
+  metrics_b: ['sum__num'],
+  groupby_b: ['gender'],
+  adhoc_filters_b: [
+    { expressionType: 'SIMPLE', clause: 'WHERE', subject: 'state', operator: '==', comparator: 'CA' },
+  ],
+  seriesType: 'line',
+  seriesTypeB: 'bar',
+  yAxisIndexB: 1,
+};
+
+describe('mixed_timeseries', () => {
+  it('builds query A from plain keys and query B from _b keys', () => {
+    const { queries } = mixedTimeseriesPlugin.buildQuery(formData);
+    expect(queries).toHaveLength(2);
+    expect(queries[0]).toMatchObject({ metrics: ['count'], filters: [] });
+    expect(queries[1]).toMatchObject({
+      metrics: ['sum__num'],
+      series_columns: ['gender'],
+      filters: [{ col: 'state', op: '==', val: 'CA' }],
+    });
+    expect(queryBFormData(formData)).not.toHaveProperty('metrics_b');
+  });
+  it('draws query B on the secondary axis with its own series type', () => {
+    const props = mixedTimeseriesPlugin.transformProps(
+      chartPropsFor(formData, [
+        { colnames: ['ds', 'count'], coltypes: [2, 0], data: [{ ds: 0, count: 1 }] },
+        { colnames: ['ds', 'boy', 'girl'], coltypes: [2, 0, 0], data: [{ ds: 0, boy: 2, girl: 3 }] },
+      ]),
+    ) as { option: { yAxis?: unknown } };
+    const series = seriesOf(props.option);
+    expect(series.map((s) => [s.name, s.type, s.yAxisIndex])).toEqual([
+      ['count', 'line', 0],
+      ['boy', 'bar', 1],
+      ['girl', 'bar', 1],
+    ]);
+    expect(Array.isArray(props.option.yAxis) && props.option.yAxis.length).toBe(2);
+  });
+});
