@@ -7,6 +7,8 @@ import type { DestinationStream } from 'pino';
 import type { AppContext } from './context';
 import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { registerChartDataRoutes } from './modules/chart-data/chart-data.routes';
+import { registerChartRoutes } from './modules/charts/charts.routes';
+import { registerDashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { registerDatabaseRoutes } from './modules/databases/databases.routes';
 import { registerDatasetRoutes } from './modules/datasets/datasets.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -91,6 +93,8 @@ export async function buildApp(
   registerChartDataRoutes(app, fullCtx);
   registerSavedQueryRoutes(app, fullCtx);
   registerSharingRoutes(app, fullCtx);
+  registerChartRoutes(app, fullCtx);
+  registerDashboardRoutes(app, fullCtx);
   // Queries a previous process left running or pending end now rather than at the first periodic sweep.
   app.addHook('onReady', async () => {
     await sqlLab.sweepNow();

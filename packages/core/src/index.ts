@@ -5,3 +5,5 @@ export { statusText } from './errors/status-text';
 export { isExternalUrl, toExternalHref, isSafeHref } from './links/external-url';
 export * from './toasts/toast';
 export * from './explore';
+export * from './time-range';
+export * from './post-processing';

@@ -1,10 +1,24 @@
 import { queryContextSchema } from '@tessera/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
-import { parseInput } from '../../platform/validation';
+import { parseId, parseInput } from '../../platform/validation';
 import { requirePermission } from '../security/principal';
-import { cachedChartData, closeChartDataCache, runQueryContext } from './run-query-context';
+import {
+  cachedChartData,
+  closeChartDataCache,
+  runQueryContext,
+  type ChartDataOutcome,
+} from './run-query-context';
+import { runSavedChartData } from './saved-chart-data';
+
+function send(reply: FastifyReply, outcome: ChartDataOutcome): unknown {
+  if (outcome.kind === 'json') return outcome.body;
+  return reply
+    .header('content-type', outcome.contentType)
+    .header('content-disposition', outcome.disposition)
+    .send(outcome.body);
+}
 
 /**
  * The query context from a JSON body, or from the `form_data` field of a form post (file downloads
@@ -28,12 +42,13 @@ export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post('/api/v1/chart/data', async (request, reply) => {
     const principal = requirePermission(request.principal, 'can_read', 'Chart');
     const queryContext = parseInput(queryContextSchema, queryContextBody(request));
-    const outcome = await runQueryContext(ctx, principal, queryContext);
-    if (outcome.kind === 'json') return outcome.body;
-    return reply
-      .header('content-type', outcome.contentType)
-      .header('content-disposition', outcome.disposition)
-      .send(outcome.body);
+    return send(reply, await runQueryContext(ctx, principal, queryContext));
+  });
+
+  app.get('/api/v1/chart/:id/data/', async (request, reply) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Chart');
+    const id = parseId((request.params as { id?: unknown }).id);
+    return send(reply, await runSavedChartData(ctx, principal, id, request.query));
   });
 
   app.get('/api/v1/chart/data/:cache_key', async (request) => {

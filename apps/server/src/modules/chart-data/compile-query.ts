@@ -13,7 +13,13 @@ import type {
 import { checkAdhocSql } from './adhoc-sql';
 import { ChartDataError, pythonList } from './chart-data-error';
 import { dialectFor, type SqlDialect, type SqlValue } from './dialect';
-import { parseTimeRange, shiftDate, type TimeBounds, type TimeUnit } from './time-range';
+import {
+  TimeRangeError,
+  addUnits,
+  parseTimeRange,
+  type TimeRangeBounds as TimeBounds,
+  type TimeUnit,
+} from '@tessera/core';
 
 /** The legacy time column label of `is_timeseries` queries. */
 export const TIMESTAMP_LABEL = '__timestamp';
@@ -168,16 +174,28 @@ class QueryCompiler {
   }
 
   private bounds(): TimeBounds {
-    const bounds = parseTimeRange(this.query.time_range, this.options.now);
+    const bounds = this.parseRange(this.query.time_range);
     return this.shifted(bounds);
+  }
+
+  private parseRange(timeRange: string | null | undefined): TimeBounds {
+    try {
+      return parseTimeRange(timeRange, this.options.now, {
+        relativeStart: this.query.extras?.relative_start,
+        relativeEnd: this.query.extras?.relative_end,
+      });
+    } catch (error) {
+      if (error instanceof TimeRangeError) throw ChartDataError.message(400, error.message);
+      throw error;
+    }
   }
 
   private shifted(bounds: TimeBounds): TimeBounds {
     const shift = this.options.shift;
     if (!shift) return bounds;
     return {
-      since: bounds.since && shiftDate(bounds.since, shift.amount, shift.unit),
-      until: bounds.until && shiftDate(bounds.until, shift.amount, shift.unit),
+      since: bounds.since && addUnits(bounds.since, shift.amount, shift.unit),
+      until: bounds.until && addUnits(bounds.until, shift.amount, shift.unit),
     };
   }
 
@@ -247,10 +265,7 @@ class QueryCompiler {
         const value = single();
         if (typeof value !== 'string')
           throw ChartDataError.message(400, 'Filter TEMPORAL_RANGE needs a time range.');
-        const conditions = this.rangeCondition(
-          expression,
-          this.shifted(parseTimeRange(value, this.options.now)),
-        );
+        const conditions = this.rangeCondition(expression, this.shifted(this.parseRange(value)));
         return conditions.length > 0 ? conditions.join(' AND ') : null;
       }
     }

@@ -200,7 +200,7 @@ async function fullResult(
   const steps = query.post_processing ?? [];
   const cacheKey = cacheKeyOf(env, {
     sql: compiled.sql,
-    offsets: offsetRuns.map((run) => [run.offset.offset, run.compiled.sql]),
+    offsets: offsetRuns.map((run) => [run.offset.label, run.compiled.sql]),
     steps,
     resultType,
   });
@@ -242,8 +242,8 @@ async function fullResult(
   const offsetSources = new Map(
     offsets.flatMap((offset) =>
       compiled.metricLabels.map((metric): [string, string[]] => [
-        offsetLabel(metric, offset.offset),
-        [metric, offset.offset],
+        offsetLabel(metric, offset.label),
+        [metric, offset.label],
       ]),
     ),
   );

@@ -1,18 +1,17 @@
+import { TimeRangeError, parseTimeShift, type TimeShift } from '@tessera/core';
 import { ChartDataError } from './chart-data-error';
 import type { Frame } from './frame';
-import { parseRelative, shiftDate, type TimeUnit } from './time-range';
 
-export interface TimeOffset {
-  offset: string;
-  amount: number;
-  unit: TimeUnit;
-}
+export type TimeOffset = TimeShift;
 
 /** `"1 year ago"` → a backwards shift; the forms of spec 001 §9 'Time shift'. */
 export function parseTimeOffset(offset: string): TimeOffset {
-  const relative = parseRelative(offset);
-  if (!relative) throw ChartDataError.message(400, `Invalid time offset: ${offset}`);
-  return { offset, ...relative };
+  try {
+    return parseTimeShift(offset);
+  } catch (error) {
+    if (error instanceof TimeRangeError) throw ChartDataError.message(400, error.message);
+    throw error;
+  }
 }
 
 export const offsetLabel = (metric: string, offset: string): string => `${metric}__${offset}`;
@@ -35,16 +34,16 @@ export function joinOffsetFrame(
   const byKey = new Map<string, Record<string, unknown>>();
   for (const row of shifted.data) {
     const x = row[xAxis];
-    const moved = typeof x === 'number' ? shiftDate(new Date(x), -offset.amount, offset.unit).getTime() : x;
+    const moved = typeof x === 'number' ? offset.revert(new Date(x)).getTime() : x;
     byKey.set(keyOf(row, moved), row);
   }
-  const added = metrics.map((metric) => offsetLabel(metric, offset.offset));
+  const added = metrics.map((metric) => offsetLabel(metric, offset.label));
   const data = main.data.map((row): Record<string, unknown> => {
     const match = byKey.get(keyOf(row, row[xAxis]));
     return {
       ...row,
       ...Object.fromEntries<unknown>(
-        metrics.map((metric, index) => [added[index], match ? (match[metric] ?? null) : null]),
+        metrics.map((metric) => [offsetLabel(metric, offset.label), match ? (match[metric] ?? null) : null]),
       ),
     };
   });

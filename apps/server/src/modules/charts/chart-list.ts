@@ -1,0 +1,135 @@
+import type { ListFilter, ListQuery } from '@tessera/contracts';
+import { sql, type SqlBool } from 'kysely';
+import type { MetadataDb } from '../../db/kysely';
+import { containsText, startsWithText } from '../../db/like';
+import { pageOfList } from '../../db/paging';
+import { messageError } from '../../platform/errors';
+import type { Principal } from '../security/principal';
+import { chartVisibilityCondition } from './chart-access';
+import { selectChartViews, type ChartView } from './charts.repo';
+
+type ViewQuery = ReturnType<typeof selectChartViews>;
+
+const ORDERABLE = {
+  id: 's.id',
+  slice_name: 's.slice_name',
+  viz_type: 's.viz_type',
+  datasource_name: 't.table_name',
+  changed_on: 's.changed_on',
+  changed_on_delta_humanized: 's.changed_on',
+  created_on: 's.created_on',
+  last_saved_at: 's.last_saved_at',
+  description: 's.description',
+  cache_timeout: 's.cache_timeout',
+} as const;
+
+function refuse(col: string, opr: string): never {
+  throw messageError(400, { filters: [`Filter ${col} ${opr} is not allowed.`] });
+}
+
+/** Ids in rison arrive as numbers, sometimes as digit strings from select widgets. */
+function idOf(filter: ListFilter): number {
+  const { value } = filter;
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
+  return refuse(filter.col, filter.opr);
+}
+
+function idsOf(filter: ListFilter): number[] {
+  if (!Array.isArray(filter.value)) return [idOf(filter)];
+  return filter.value.map((item) => idOf({ ...filter, value: item }));
+}
+
+function textOf(filter: ListFilter): string {
+  if (typeof filter.value !== 'string') return refuse(filter.col, filter.opr);
+  return filter.value;
+}
+
+/** A rison boolean, or the strings the list pages send for a yes/no select. */
+function flagOf(filter: ListFilter): boolean {
+  const { value } = filter;
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 1) return true;
+  if (value === 'false' || value === 0) return false;
+  return refuse(filter.col, filter.opr);
+}
+
+const inIds = (column: string, ids: number[]) =>
+  ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids)})`;
+
+/** Filters of GET /api/v1/chart/ (spec 001 §7, contracts CHART_LIST_FILTERS). */
+function applyFilter(query: ViewQuery, filter: ListFilter, principal: Principal): ViewQuery {
+  const { col, opr } = filter;
+  const me = principal.user.id;
+  switch (`${col}|${opr}`) {
+    case 'slice_name|chart_all_text': {
+      const text = textOf(filter);
+      if (text.trim() === '') return query;
+      return query.where((eb) =>
+        eb.or([
+          containsText('s.slice_name', text),
+          containsText('s.description', text),
+          containsText('s.viz_type', text),
+          containsText('t.table_name', text),
+        ]),
+      );
+    }
+    case 'slice_name|ct':
+      return query.where(containsText('s.slice_name', textOf(filter)));
+    case 'slice_name|sw':
+      return query.where(startsWithText('s.slice_name', textOf(filter)));
+    case 'slice_name|eq':
+      return query.where('s.slice_name', '=', textOf(filter));
+    case 'viz_type|eq':
+      return query.where('s.viz_type', '=', textOf(filter));
+    case 'viz_type|neq':
+      return query.where('s.viz_type', '!=', textOf(filter));
+    case 'viz_type|in': {
+      const values = Array.isArray(filter.value) ? filter.value.map(String) : [textOf(filter)];
+      return values.length === 0 ? query.where(sql<SqlBool>`1 = 0`) : query.where('s.viz_type', 'in', values);
+    }
+    case 'datasource_id|eq':
+    case 'datasource_id|in':
+      return query.where(inIds('s.datasource_id', idsOf(filter)));
+    case 'id|eq':
+    case 'id|in':
+      return query.where(inIds('s.id', idsOf(filter)));
+    case 'id|chart_is_favorite': {
+      const starred = sql<SqlBool>`s.id in (select obj_id from favorites where class_name = 'slice' and user_id = ${me})`;
+      return query.where(flagOf(filter) ? starred : sql<SqlBool>`not (${starred})`);
+    }
+    case 'owners|rel_m_m': {
+      const ids = idsOf(filter);
+      if (ids.length === 0) return query.where(sql<SqlBool>`1 = 0`);
+      return query.where(
+        sql<SqlBool>`s.id in (select slice_id from slice_owners where user_id in (${sql.join(ids)}))`,
+      );
+    }
+    case 'dashboards|rel_m_m': {
+      const ids = idsOf(filter);
+      if (ids.length === 0) return query.where(sql<SqlBool>`1 = 0`);
+      return query.where(
+        sql<SqlBool>`s.id in (select slice_id from dashboard_slices where dashboard_id in (${sql.join(ids)}))`,
+      );
+    }
+    case 'created_by|chart_created_by_me':
+      return query.where((eb) => eb.or([eb('s.created_by_fk', '=', me), eb('s.changed_by_fk', '=', me)]));
+    case 'created_by|rel_o_m':
+      return query.where('s.created_by_fk', '=', idOf(filter));
+    default:
+      return refuse(col, opr);
+  }
+}
+
+/** List rows the caller may see: filtered, ordered (default changed_on desc) and paged in SQL. */
+export async function listChartViews(
+  db: MetadataDb,
+  query: ListQuery,
+  principal: Principal,
+): Promise<{ count: number; rows: ChartView[] }> {
+  let base = selectChartViews(db);
+  const visible = chartVisibilityCondition(principal);
+  if (visible !== null) base = base.where(visible);
+  for (const filter of query.filters) base = applyFilter(base, filter, principal);
+  return pageOfList(base, query, ORDERABLE, { defaultOrder: 'changed_on', idColumn: 's.id' });
+}

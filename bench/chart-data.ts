@@ -1,0 +1,240 @@
+/**
+ * Chart data benchmarks, each against a baseline measured in the same run:
+ *  1. An aggregation (SUM by a 5-value column and a year grain) over a 10M-row PostgreSQL table through
+ *     POST /api/v1/chart/data with force=true, versus the same SQL (taken from result_type=query) through the
+ *     raw pg driver; prints the median ratio (target ≤ 1.2).
+ *  2. The same query answered from the result cache: sequential p50 (target < 5 ms).
+ *  3. Cached answers with 50 concurrent clients over a fixed window: requests per second (target ≥ 2000).
+ * The table (schema `bench`, database tessera_bench) is generated once with generate_series and kept.
+ * Run: npx tsx bench/chart-data.ts
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = 18_289;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PASSWORD = 'bench-admin-password';
+const BENCH_DB = 'tessera_bench';
+const ROWS = 10_000_000;
+const AGG_RUNS = 5;
+const CACHED_RUNS = 300;
+const CLIENTS = 50;
+const WINDOW_MS = 5000;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function prepareTable(): Promise<void> {
+  const admin = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+  await admin.end();
+  const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${BENCH_DB}` });
+  await client.connect();
+  await client.query('CREATE SCHEMA IF NOT EXISTS bench');
+  const present = await client.query<{ present: boolean }>(
+    `SELECT to_regclass('bench.chart_rows') IS NOT NULL AS present`,
+  );
+  if (present.rows[0]?.present !== true) {
+    const started = performance.now();
+    await client.query(`
+      CREATE TABLE bench.chart_rows AS
+      SELECT g AS id,
+             (ARRAY['north', 'south', 'east', 'west', 'center'])[1 + g % 5] AS region,
+             timestamp '2010-01-01' + (g % 5479) * interval '1 day' + (g % 86400) * interval '1 second' AS ts,
+             (g % 1000)::integer AS amount
+      FROM generate_series(1, ${ROWS}) AS g`);
+    await client.query('ANALYZE bench.chart_rows');
+    console.log(
+      `generated bench.chart_rows (${ROWS} rows) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  await client.end();
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  writeFileSync(
+    path.join(dataDir, 'tessera.config.json'),
+    JSON.stringify({ constants: { SUPERSET_WEBSERVER_TIMEOUT: 300 } }),
+  );
+  const child = spawn('node', ['apps/server/bin/tessera.mjs', 'start'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      TESSERA_PORT: String(PORT),
+      TESSERA_HOST: '127.0.0.1',
+      TESSERA_DATA_DIR: dataDir,
+      TESSERA_ADMIN_PASSWORD: PASSWORD,
+      TESSERA_LOG_LEVEL: 'warn',
+    },
+  });
+  for (let i = 0; i < 1200; i += 1) {
+    try {
+      if ((await fetch(`${BASE}/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function api(pathname: string, token: string, body?: unknown): Promise<Response> {
+  return fetch(`${BASE}${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function main(): Promise<void> {
+  await prepareTable();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-chart-data-'));
+  const server = await startServer(dataDir);
+  const raw = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${BENCH_DB}` });
+  await raw.connect();
+  try {
+    const login = await fetch(`${BASE}/api/v1/security/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD, provider: 'db' }),
+    });
+    const token = (await json<{ access_token: string }>(login)).access_token;
+    const { id: databaseId } = await json<{ id: number }>(
+      await api('/api/v1/database/', token, {
+        database_name: 'bench-pg',
+        sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${BENCH_DB}`,
+      }),
+    );
+    const dataset = await json<{ result: { table_id: number } }>(
+      await api('/api/v1/dataset/get_or_create/', token, {
+        table_name: 'chart_rows',
+        database_id: databaseId,
+        schema: 'bench',
+      }),
+    );
+    const queryContext = {
+      datasource: { id: dataset.result.table_id, type: 'table' },
+      queries: [
+        {
+          columns: [
+            {
+              sqlExpression: 'ts',
+              label: 'ts',
+              columnType: 'BASE_AXIS',
+              timeGrain: 'P1Y',
+              isColumnReference: true,
+            },
+            'region',
+          ],
+          metrics: [
+            { expressionType: 'SIMPLE', aggregate: 'SUM', column: { column_name: 'amount' }, label: 'total' },
+          ],
+          orderby: [
+            ['ts', true],
+            ['region', true],
+          ],
+          row_limit: 10_000,
+        },
+      ],
+    };
+    const compiled = await json<{ result: { query: string }[] }>(
+      await api('/api/v1/chart/data', token, { ...queryContext, result_type: 'query' }),
+    );
+    const sql = compiled.result[0]?.query ?? '';
+    console.log(`SQL:\n${sql}\n`);
+
+    // 1. Uncached aggregation: API (force) versus raw driver, alternating so both see the same cache state.
+    const viaApi: number[] = [];
+    const viaRaw: number[] = [];
+    let rowsApi = 0;
+    let rowsRaw = 0;
+    await raw.query(sql); // warm PostgreSQL's buffers once before measuring either side
+    for (let i = 0; i < AGG_RUNS; i += 1) {
+      let started = performance.now();
+      const result = await raw.query(sql);
+      JSON.stringify(result.rows);
+      viaRaw.push(performance.now() - started);
+      rowsRaw = result.rowCount ?? 0;
+      started = performance.now();
+      const body = await json<{ result: { rowcount: number }[] }>(
+        await api('/api/v1/chart/data', token, { ...queryContext, force: true }),
+      );
+      viaApi.push(performance.now() - started);
+      rowsApi = body.result[0]?.rowcount ?? 0;
+    }
+    const ratio = median(viaApi) / median(viaRaw);
+
+    // 2. Cached answers, one at a time.
+    await json(await api('/api/v1/chart/data', token, queryContext));
+    const cached: number[] = [];
+    for (let i = 0; i < CACHED_RUNS; i += 1) {
+      const started = performance.now();
+      const body = await json<{ result: { is_cached: boolean }[] }>(
+        await api('/api/v1/chart/data', token, queryContext),
+      );
+      cached.push(performance.now() - started);
+      if (body.result[0]?.is_cached !== true) throw new Error('expected a cached answer');
+    }
+
+    // 3. Cached answers, 50 clients for a fixed window.
+    const payload = JSON.stringify(queryContext);
+    let completed = 0;
+    let failures = 0;
+    const deadline = performance.now() + WINDOW_MS;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < deadline) {
+          const response = await fetch(`${BASE}/api/v1/chart/data`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: payload,
+          });
+          await response.arrayBuffer();
+          if (response.ok) completed += 1;
+          else failures += 1;
+        }
+      }),
+    );
+    const throughput = completed / ((performance.now() - started) / 1000);
+
+    console.log(`rows: api ${rowsApi}, raw ${rowsRaw} (aggregated from ${ROWS.toLocaleString('en')} rows)`);
+    console.table([
+      { measure: 'aggregation via raw pg (median ms)', value: median(viaRaw).toFixed(1), target: '' },
+      {
+        measure: 'aggregation via /api/v1/chart/data force (median ms)',
+        value: median(viaApi).toFixed(1),
+        target: '',
+      },
+      { measure: 'ratio api / raw', value: ratio.toFixed(3), target: '≤ 1.2' },
+      { measure: 'cached response p50 (ms)', value: median(cached).toFixed(2), target: '< 5' },
+      {
+        measure: `cached throughput, ${CLIENTS} clients (req/s)`,
+        value: throughput.toFixed(0),
+        target: '≥ 2000',
+      },
+      { measure: 'failed requests in the throughput window', value: String(failures), target: '0' },
+    ]);
+  } finally {
+    await raw.end();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
