@@ -7,6 +7,7 @@ import { nowIso, openMetadataStore, type MetadataStore } from './db/kysely';
 import { DatabaseRegistry } from './modules/databases/registry';
 import { createDatabase } from './modules/databases/databases.service';
 import { findDatabaseByName } from './modules/databases/databases.repo';
+import { ensureExampleDatasets } from './modules/datasets/example-datasets';
 import { generateExamples } from './modules/examples';
 import { hashPassword } from './modules/security/passwords';
 import { roleIdByName, syncBuiltInRoles } from './modules/security/roles.repo';
@@ -104,6 +105,16 @@ export async function ensureExamples(ctx: BaseContext, rebuild = false): Promise
       cache_timeout: null,
       force_ctas_schema: null,
     });
+  }
+  const database = await findDatabaseByName(ctx.store.db, EXAMPLES_DATABASE_NAME);
+  if (database) {
+    const admin = await findUserByUsername(ctx.store.db, ctx.config.adminUsername);
+    await ensureExampleDatasets(
+      ctx.store.db,
+      database,
+      ctx.databases.connectorFor(database),
+      admin?.id ?? null,
+    );
   }
   return { generated };
 }

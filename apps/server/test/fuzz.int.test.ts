@@ -3,7 +3,9 @@ import {
   databaseCreateSchema,
   databaseUpdateSchema,
   datasetCreateSchema,
+  datasetDuplicateSchema,
   datasetGetOrCreateSchema,
+  datasetUpdateSchema,
   estimateRequestSchema,
   executeRequestSchema,
   formatSqlRequestSchema,
@@ -27,12 +29,14 @@ import {
   tabUpdateSchema,
   tableInputSchema,
 } from '../src/modules/tab-state/tab-state-input';
+import { samplesQuerySchema } from '../src/modules/datasets/dataset-samples';
 import { startTestServer, type TestServer } from './harness';
 
 const tabCreateSchema = zod.object({ queryEditor: queryEditorInputSchema });
 const tableCreateSchema = zod.object({ table: tableInputSchema });
 const migrateQuerySchema = zod.object({ queryId: zod.string().min(1).max(11) });
 const expandedSchema = zod.object({ expanded: zod.boolean() });
+const datasourceKeyQuerySchema = zod.object({ datasourceKey: zod.string().regex(/^\d+__table$/) });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Endpoint {
@@ -102,6 +106,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/v1/dataset/', body: datasetCreateSchema },
   { method: 'POST', path: '/api/v1/dataset/get_or_create/', body: datasetGetOrCreateSchema },
   { method: 'DELETE', path: '/api/v1/dataset/:id' },
+  { method: 'PUT', path: '/api/v1/dataset/:id', body: datasetUpdateSchema },
+  { method: 'PUT', path: '/api/v1/dataset/:id/refresh' },
+  { method: 'POST', path: '/api/v1/dataset/duplicate', body: datasetDuplicateSchema },
+  { method: 'GET', path: '/api/v1/dataset/:id/related_objects' },
+  { method: 'GET', path: '/superset/fetch_datasource_metadata', query: datasourceKeyQuerySchema },
+  { method: 'POST', path: '/datasource/samples', query: samplesQuerySchema },
   { method: 'POST', path: '/api/v1/sqllab/permalink', body: sqlLabPermalinkRequestSchema },
   { method: 'GET', path: '/api/v1/sqllab/permalink/:id' },
   { method: 'POST', path: '/kv/store/', body: kvStoreRequestSchema },
@@ -116,6 +126,10 @@ const WRITE_FREE_TABLES = [
   'user_roles',
   'databases',
   'queries',
+  'datasets',
+  'dataset_columns',
+  'dataset_metrics',
+  'dataset_owners',
 ] as const;
 
 /** Values that break types: wrong primitives, nesting, huge and hostile strings. */

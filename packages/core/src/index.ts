@@ -7,3 +7,5 @@ export * from './toasts/toast';
 export * from './explore';
 export * from './time-range';
 export * from './post-processing';
+export { parseSimpleMetricExpression } from './metrics/simple-metric-expression';
+export type { SimpleMetricExpression, SimpleExpressionAggregate } from './metrics/simple-metric-expression';

@@ -155,3 +155,104 @@ export const datasetGetOrCreateResponseSchema = z.object({
   result: z.object({ table_id: z.number().int() }),
 });
 export type DatasetGetOrCreateResponse = z.infer<typeof datasetGetOrCreateResponseSchema>;
+
+const optionalText = (max: number) => z.string().max(max).nullable().optional();
+
+/** One column in PUT /api/v1/dataset/{pk}: with `id` it updates that column, without it adds one. */
+export const datasetColumnUpdateSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    column_name: z.string().trim().min(1, 'Column name is required.').max(255),
+    verbose_name: optionalText(1024),
+    description: optionalText(65_536),
+    expression: optionalText(65_536),
+    type: optionalText(255),
+    advanced_data_type: optionalText(255),
+    is_dttm: z.boolean().nullable().optional(),
+    groupby: z.boolean().nullable().optional(),
+    filterable: z.boolean().nullable().optional(),
+    is_active: z.boolean().nullable().optional(),
+    python_date_format: optionalText(255),
+  })
+  .loose();
+export type DatasetColumnUpdate = z.infer<typeof datasetColumnUpdateSchema>;
+
+/** One metric in PUT /api/v1/dataset/{pk}: with `id` it updates that metric, without it adds one. */
+export const datasetMetricUpdateSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    metric_name: z.string().trim().min(1, 'Metric name is required.').max(255),
+    expression: z.string().trim().min(1, 'Metric expression is required.').max(65_536),
+    verbose_name: optionalText(1024),
+    metric_type: optionalText(32),
+    d3format: optionalText(128),
+    currency: optionalText(255),
+    description: optionalText(65_536),
+    certified_by: optionalText(255),
+    certification_details: optionalText(65_536),
+    warning_text: optionalText(65_536),
+    extra: optionalText(65_536),
+  })
+  .loose();
+export type DatasetMetricUpdate = z.infer<typeof datasetMetricUpdateSchema>;
+
+/**
+ * PUT /api/v1/dataset/{pk} (reference §4). Absent keys are left alone; `columns`/`metrics`, when
+ * sent, are the complete lists (entries missing from them are deleted, as Superset does).
+ */
+export const datasetUpdateSchema = z
+  .object({
+    table_name: z.string().trim().min(1, 'Dataset name is required.').max(250).optional(),
+    description: optionalText(65_536),
+    main_dttm_col: optionalText(255),
+    cache_timeout: z.number().int().min(-1).nullable().optional(),
+    sql: z.string().max(1_000_000).nullable().optional(),
+    template_params: templateParams,
+    owners: z.array(z.number().int().positive()).max(100).optional(),
+    default_endpoint: optionalText(1024),
+    offset: z.number().int().min(-24).max(24).optional(),
+    filter_select_enabled: z.boolean().optional(),
+    fetch_values_predicate: optionalText(65_536),
+    extra: optionalText(65_536),
+    always_filter_main_dttm: z.boolean().optional(),
+    normalize_columns: z.boolean().optional(),
+    external_url: z.string().max(1024).nullable().optional(),
+    columns: z.array(datasetColumnUpdateSchema).max(5000).optional(),
+    metrics: z.array(datasetMetricUpdateSchema).max(5000).optional(),
+  })
+  .loose();
+export type DatasetUpdate = z.infer<typeof datasetUpdateSchema>;
+
+/** POST /api/v1/dataset/duplicate */
+export const datasetDuplicateSchema = z.object({
+  base_model_id: z.number().int().positive(),
+  table_name: z.string().trim().min(1, 'Dataset name is required.').max(250),
+});
+export type DatasetDuplicate = z.infer<typeof datasetDuplicateSchema>;
+
+/** GET /api/v1/dataset/{pk}/related_objects */
+export const datasetRelatedObjectsSchema = z.object({
+  charts: z.object({
+    count: z.number().int(),
+    result: z.array(z.object({ id: z.number().int(), slice_name: z.string(), viz_type: z.string() })),
+  }),
+  dashboards: z.object({
+    count: z.number().int(),
+    result: z.array(
+      z.object({ id: z.number().int(), title: z.string(), json_metadata: z.string().nullable() }),
+    ),
+  }),
+});
+export type DatasetRelatedObjects = z.infer<typeof datasetRelatedObjectsSchema>;
+
+/** `result` of POST /datasource/samples */
+export const datasetSamplesSchema = z.object({
+  data: z.array(z.record(z.string(), z.unknown())),
+  colnames: z.array(z.string()),
+  coltypes: z.array(z.number().int()),
+  rowcount: z.number().int(),
+  total_count: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type DatasetSamples = z.infer<typeof datasetSamplesSchema>;

@@ -1,4 +1,10 @@
-import { datasetCreateSchema, datasetGetOrCreateSchema, listQuerySchema } from '@tessera/contracts';
+import {
+  datasetCreateSchema,
+  datasetDuplicateSchema,
+  datasetGetOrCreateSchema,
+  datasetUpdateSchema,
+  listQuerySchema,
+} from '@tessera/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { parseId, parseInput, parseRisonQuery } from '../../platform/validation';
@@ -6,7 +12,12 @@ import { requirePermission } from '../security/principal';
 import { canSeeAllDatasets } from './dataset-access';
 import { toDatasetListItem } from './dataset-dict';
 import { listDatasetViews } from './dataset-list';
-import { loadExploreDatasource, parseDatasourceKey } from './explore-datasource';
+import { duplicateDataset } from './dataset-duplicate';
+import { refreshDataset } from './dataset-refresh';
+import { datasetSamples, parseSamplesQuery } from './dataset-samples';
+import { updateDataset } from './dataset-update';
+import { loadExploreDatasource, loadReadableDataset, parseDatasourceKey } from './explore-datasource';
+import { relatedObjects } from './related-objects';
 import { ownersByDataset } from './dataset-owners';
 import { createDataset, getOrCreateDataset, removeDataset, showDataset } from './datasets.service';
 
@@ -60,6 +71,40 @@ export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): vo
     const principal = requirePermission(request.principal, 'can_read', 'Dataset');
     const key = (request.query as { datasourceKey?: unknown }).datasourceKey;
     return loadExploreDatasource(ctx, principal, parseDatasourceKey(key));
+  });
+
+  app.put('/api/v1/dataset/:id', async (request) => {
+    const principal = requirePermission(request.principal, 'can_write', 'Dataset');
+    const id = idParam(request);
+    const body = parseInput(datasetUpdateSchema, request.body);
+    const override = (request.query as { override_columns?: unknown }).override_columns === 'true';
+    await updateDataset(ctx, principal, id, body, override);
+    return { id, result: body, data: await showDataset(ctx, principal, id) };
+  });
+
+  app.put('/api/v1/dataset/:id/refresh', async (request) => {
+    const principal = requirePermission(request.principal, 'can_write', 'Dataset');
+    await refreshDataset(ctx, principal, idParam(request));
+    return { message: 'OK' };
+  });
+
+  app.post('/api/v1/dataset/duplicate', async (request, reply) => {
+    const principal = requirePermission(request.principal, 'can_write', 'Dataset');
+    const body = parseInput(datasetDuplicateSchema, request.body);
+    const id = await duplicateDataset(ctx, principal, body);
+    return reply.code(201).send({ id, result: body });
+  });
+
+  app.get('/api/v1/dataset/:id/related_objects', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dataset');
+    const { view } = await loadReadableDataset(ctx, principal, idParam(request));
+    return relatedObjects(ctx.store.db, view.id);
+  });
+
+  app.post('/datasource/samples', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dataset');
+    const query = parseSamplesQuery(request.query);
+    return { result: await datasetSamples(ctx, principal, query) };
   });
 
   app.delete('/api/v1/dataset/:id', async (request) => {

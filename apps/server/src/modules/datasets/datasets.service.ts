@@ -55,6 +55,14 @@ export async function showDataset(
   return toDataset(readable, columns, metrics, owners);
 }
 
+/** Owner ids of a new dataset, each an existing user (422 otherwise, as Superset's "Owners are invalid"). */
+async function existingOwners(ctx: AppContext, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = await ctx.store.db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  if (found.length !== new Set(ids).size) throw messageError(422, { owners: ['Owners are invalid.'] });
+  return ids;
+}
+
 interface NewDatasetInput {
   databaseId: number;
   tableName: string;
@@ -65,6 +73,7 @@ interface NewDatasetInput {
   columns: DatasetColumnInputList | undefined;
   externalUrl: string | null;
   isManagedExternally: boolean;
+  ownerIds: number[];
 }
 type DatasetColumnInputList = NonNullable<DatasetCreate['columns']>;
 
@@ -118,7 +127,7 @@ async function createFrom(ctx: AppContext, principal: Principal, input: NewDatas
     columns,
     {
       metrics: [COUNT_METRIC],
-      ownerIds: [principal.user.id],
+      ownerIds: [principal.user.id, ...input.ownerIds],
     },
   );
 }
@@ -150,6 +159,7 @@ export async function createDataset(
     columns: body.columns,
     externalUrl: blankToNull(body.external_url),
     isManagedExternally: body.is_managed_externally === true,
+    ownerIds: await existingOwners(ctx, body.owners ?? []),
   });
   const data = await showDataset(ctx, principal, id);
   return {
@@ -199,6 +209,7 @@ export async function getOrCreateDataset(
     columns: undefined,
     externalUrl: null,
     isManagedExternally: false,
+    ownerIds: [],
   });
 }
 

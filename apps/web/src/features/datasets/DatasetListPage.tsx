@@ -1,4 +1,4 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import { CompassOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DatasetListItem } from '@tessera/contracts';
 import { Button, Empty, Flex, Input, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
@@ -12,13 +12,18 @@ import {
   listAfterTableChange,
   type ListState,
 } from '../../shared/ui/list-query';
+import { AddDatasetModal } from './AddDatasetModal';
+import { DatasetEditModal } from './DatasetEditModal';
 import { useDeleteDatasetMutation, useListDatasetsQuery } from './datasets-api';
 
 function personName(user: DatasetListItem['created_by']): string {
   return user === null ? '' : `${user.first_name} ${user.last_name}`.trim();
 }
 
-/** /tablemodelview/list/: the caller's datasets (Admin: all) with search, sort, paging and delete. */
+/**
+ * /tablemodelview/list/: the datasets the caller may read, with search, sort, paging, adding a
+ * physical dataset, editing (settings, columns, metrics), Explore and delete.
+ */
 export function DatasetListPage() {
   const [list, setList] = useState<ListState>({
     search: '',
@@ -27,6 +32,8 @@ export function DatasetListPage() {
     sortDirection: 'desc',
   });
   const [toDelete, setToDelete] = useState<DatasetListItem | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
   const { data, error, isFetching, refetch } = useListDatasetsQuery(buildListQuery(list, 'table_name'));
   const [deleteDataset, deleteState] = useDeleteDatasetMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
@@ -89,17 +96,39 @@ export function DatasetListPage() {
       key: 'actions',
       align: 'right',
       render: (_value, dataset) => (
-        <Tooltip title="Delete">
-          <Button
-            data-test="dataset-delete"
-            type="text"
-            size="small"
-            danger
-            aria-label={`Delete ${dataset.table_name}`}
-            icon={<DeleteOutlined />}
-            onClick={() => setToDelete(dataset)}
-          />
-        </Tooltip>
+        <Flex justify="flex-end" gap={4}>
+          <Tooltip title="Explore">
+            <Button
+              data-test="dataset-explore"
+              type="text"
+              size="small"
+              aria-label={`Explore ${dataset.table_name}`}
+              icon={<CompassOutlined />}
+              href={`/explore/?datasource_type=table&datasource_id=${dataset.id}`}
+            />
+          </Tooltip>
+          <Tooltip title="Edit">
+            <Button
+              data-test="dataset-edit"
+              type="text"
+              size="small"
+              aria-label={`Edit ${dataset.table_name}`}
+              icon={<EditOutlined />}
+              onClick={() => setEditing(dataset.id)}
+            />
+          </Tooltip>
+          <Tooltip title="Delete">
+            <Button
+              data-test="dataset-delete"
+              type="text"
+              size="small"
+              danger
+              aria-label={`Delete ${dataset.table_name}`}
+              icon={<DeleteOutlined />}
+              onClick={() => setToDelete(dataset)}
+            />
+          </Tooltip>
+        </Flex>
       ),
     },
   ];
@@ -124,14 +153,41 @@ export function DatasetListPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           Datasets
         </Typography.Title>
-        <Input.Search
-          data-test="dataset-search"
-          placeholder="Search by name"
-          allowClear
-          style={{ width: 280 }}
-          onSearch={(search) => setList((current) => ({ ...current, search, page: 0 }))}
-        />
+        <Flex gap={8} wrap>
+          <Input.Search
+            data-test="dataset-search"
+            placeholder="Search by name"
+            allowClear
+            style={{ width: 280 }}
+            onSearch={(search) => setList((current) => ({ ...current, search, page: 0 }))}
+          />
+          <Button
+            type="primary"
+            data-test="dataset-add"
+            icon={<PlusOutlined />}
+            onClick={() => setAdding(true)}
+          >
+            Dataset
+          </Button>
+        </Flex>
       </Flex>
+      {adding ? (
+        <AddDatasetModal
+          onClose={() => setAdding(false)}
+          onCreated={(id) => {
+            setAdding(false);
+            setEditing(id);
+            void refetch();
+          }}
+        />
+      ) : null}
+      {editing === null ? null : (
+        <DatasetEditModal
+          datasetId={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => void refetch()}
+        />
+      )}
       {error === undefined ? null : (
         <ErrorMessage
           title="Could not load datasets"

@@ -1,14 +1,25 @@
 import {
   datasetCreateResponseSchema,
   datasetListResponseSchema,
+  datasetShowResponseSchema,
   okMessageSchema,
+  type Dataset,
   type DatasetCreate,
   type DatasetCreateResponse,
   type DatasetListResponse,
+  type DatasetShowResponse,
+  type DatasetUpdate,
   type ListQuery,
 } from '@tessera/contracts';
+import { z } from 'zod';
 import { api } from '../../shared/api/api';
 import { encodeRison } from '../../shared/rison/rison';
+
+const datasetUpdateResponseSchema = z.object({
+  id: z.number().int(),
+  data: datasetShowResponseSchema.shape.result,
+});
+type DatasetUpdateResponse = z.infer<typeof datasetUpdateResponseSchema>;
 
 /** /api/v1/dataset/ endpoints. The list page refetches after its own changes. */
 export const datasetsApi = api.injectEndpoints({
@@ -21,6 +32,20 @@ export const datasetsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/v1/dataset/', method: 'POST', body }),
       responseSchema: datasetCreateResponseSchema,
     }),
+    getDataset: build.query<Dataset, number, DatasetShowResponse>({
+      query: (id) => ({ url: `/api/v1/dataset/${id}` }),
+      rawResponseSchema: datasetShowResponseSchema,
+      transformResponse: (response) => response.result,
+    }),
+    updateDataset: build.mutation<Dataset, { id: number; body: DatasetUpdate }, DatasetUpdateResponse>({
+      query: ({ id, body }) => ({ url: `/api/v1/dataset/${id}`, method: 'PUT', body }),
+      rawResponseSchema: datasetUpdateResponseSchema,
+      transformResponse: (response) => response.data,
+    }),
+    refreshDataset: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `/api/v1/dataset/${id}/refresh`, method: 'PUT' }),
+      responseSchema: okMessageSchema,
+    }),
     deleteDataset: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `/api/v1/dataset/${id}`, method: 'DELETE' }),
       responseSchema: okMessageSchema,
@@ -28,4 +53,11 @@ export const datasetsApi = api.injectEndpoints({
   }),
 });
 
-export const { useListDatasetsQuery, useCreateDatasetMutation, useDeleteDatasetMutation } = datasetsApi;
+export const {
+  useListDatasetsQuery,
+  useCreateDatasetMutation,
+  useDeleteDatasetMutation,
+  useGetDatasetQuery,
+  useUpdateDatasetMutation,
+  useRefreshDatasetMutation,
+} = datasetsApi;

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { Connector } from '@tessera/connectors';
+import type { MetadataDb } from '../../db/kysely';
+import type { DatabaseRow } from '../databases/registry';
+import { deriveTableColumns } from './dataset-columns';
+import {
+  COUNT_METRIC,
+  findDatasetByName,
+  insertDataset,
+  type NewDatasetColumn,
+  type NewDatasetMetric,
+} from './datasets.repo';
+
+interface ExampleDataset {
+  table: string;
+  mainDttm: string | null;
+  metrics: NewDatasetMetric[];
+  calculated: NewDatasetColumn[];
+}
+
+/** The example tables Superset ships datasets for, with birth_names' well-known semantic layer. */
+const EXAMPLE_DATASETS: ExampleDataset[] = [
+  {
+    table: 'birth_names',
+    mainDttm: 'ds',
+    metrics: [
+      { metric_name: 'sum__num', verbose_name: 'Babies', metric_type: 'sum', expression: 'SUM(num)' },
+    ],
+    calculated: [
+      {
+        column_name: 'num_california',
+        expression: "CASE WHEN state = 'CA' THEN num ELSE 0 END",
+        type: 'NUMERIC',
+        type_generic: 0,
+        is_dttm: 0,
+      },
+    ],
+  },
+  { table: 'sales', mainDttm: null, metrics: [], calculated: [] },
+  { table: 'wb_health_population', mainDttm: null, metrics: [], calculated: [] },
+];
+
+async function schemaHolding(connector: Connector, table: string): Promise<string | null | undefined> {
+  for (const schema of await connector.getSchemas()) {
+    const tables = await connector.getTables(schema);
+    if (tables.some((item) => item.name === table)) return schema;
+  }
+  return undefined;
+}
+
+/**
+ * Physical datasets on the examples database, owned by the admin. A dataset that already exists
+ * is left alone (the admin may have edited it), so this runs on every start.
+ */
+export async function ensureExampleDatasets(
+  db: MetadataDb,
+  database: DatabaseRow,
+  connector: Connector,
+  ownerId: number | null,
+): Promise<number[]> {
+  const created: number[] = [];
+  for (const example of EXAMPLE_DATASETS) {
+    const schema = await schemaHolding(connector, example.table);
+    if (schema === undefined) continue;
+    const where = { databaseId: database.id, catalog: null, schema, tableName: example.table };
+    if (await findDatasetByName(db, where)) continue;
+    const columns = await deriveTableColumns(connector, { name: example.table, schema, catalog: null });
+    const firstTemporal = columns.find((column) => column.is_dttm === 1)?.column_name ?? null;
+    const id = await insertDataset(
+      db,
+      {
+        uuid: randomUUID(),
+        table_name: example.table,
+        database_id: database.id,
+        catalog: null,
+        schema,
+        sql: null,
+        template_params: null,
+        is_sqllab_view: 0,
+        external_url: null,
+        is_managed_externally: 0,
+        main_dttm_col: example.mainDttm ?? firstTemporal,
+        created_by_fk: ownerId,
+        changed_by_fk: ownerId,
+      },
+      [...columns, ...example.calculated],
+      { metrics: [COUNT_METRIC, ...example.metrics], ownerIds: ownerId === null ? [] : [ownerId] },
+    );
+    created.push(id);
+  }
+  return created;
+}
