@@ -11,6 +11,7 @@ import { registerChartRoutes } from './modules/charts/charts.routes';
 import { registerDashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { registerDatabaseRoutes } from './modules/databases/databases.routes';
 import { registerDatasetRoutes } from './modules/datasets/datasets.routes';
+import { registerExploreRoutes } from './modules/explore/explore.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerQueryRoutes } from './modules/queries/queries.routes';
 import { registerSavedQueryRoutes } from './modules/saved-queries/saved-queries.routes';
@@ -95,6 +96,7 @@ export async function buildApp(
   registerSharingRoutes(app, fullCtx);
   registerChartRoutes(app, fullCtx);
   registerDashboardRoutes(app, fullCtx);
+  registerExploreRoutes(app, fullCtx);
   // Queries a previous process left running or pending end now rather than at the first periodic sweep.
   app.addHook('onReady', async () => {
     await sqlLab.sweepNow();

@@ -328,7 +328,7 @@ describe.each(METADATA_BACKENDS)('charts on %s metadata', (backend) => {
     expect(columns.json<{ result: unknown[] }>().result[0]).toEqual({
       id: other,
       slice_name: 'Mid table',
-      owners: [{ first_name: 'carol' }],
+      owners: [{ id: carolId, first_name: 'carol' }],
     });
 
     const big = await server.request('GET', `/api/v1/chart/${q('(page_size:200)')}`, { token: admin });

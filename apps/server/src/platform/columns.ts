@@ -1,7 +1,7 @@
 /**
  * FAB's `columns` of a show or list query: keep only the requested keys of each item. A dotted column
- * (`dashboards.id`, `owners.first_name`) keeps that relation with only the requested sub-keys. Unknown
- * names are ignored, as Superset's clients ask for columns this server may not have.
+ * (`dashboards.id`, `owners.first_name`) keeps that relation with its `id` and the requested sub-keys.
+ * Unknown names are ignored, as Superset's clients ask for columns this server may not have.
  */
 export function pickColumns<T extends object>(item: T, columns: readonly string[] | undefined): Partial<T> {
   if (columns === undefined || columns.length === 0) return item;
@@ -28,5 +28,5 @@ export function pickColumns<T extends object>(item: T, columns: readonly string[
 function pickNested(value: unknown, keep: ReadonlySet<string>): unknown {
   if (Array.isArray(value)) return value.map((entry) => pickNested(entry, keep));
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => keep.has(key)));
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key === 'id' || keep.has(key)));
 }

@@ -4,6 +4,7 @@ import { PageLoading } from '../shared/ui/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import {
   AppShell,
+  ChartListPage,
   DatabaseBrowserPage,
   DatabaseListPage,
   DatasetListPage,
@@ -15,6 +16,7 @@ import {
   SqlLabPage,
   UserListPage,
 } from './lazy-pages';
+import { CHART_LIST_PATH } from '../features/charts/paths';
 import { DATASET_LIST_PATH } from '../features/datasets/paths';
 import {
   EXPLORE_PATH,
@@ -71,6 +73,7 @@ export function AppRoutes() {
           <Route path={EXPLORE_PERMALINK_ROUTE} element={<Page component={ExplorePage} />} />
           <Route path={EXPLORE_PERMALINK_SHORT_ROUTE} element={<Page component={ExplorePage} />} />
           <Route path="/superset/explore/" element={<Page component={ExplorePage} />} />
+          <Route path={CHART_LIST_PATH} element={<Page component={ChartListPage} />} />
         </Route>
         <Route path="*" element={<Page component={NotFoundPage} />} />
       </Route>

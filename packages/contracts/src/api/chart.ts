@@ -146,9 +146,26 @@ export const chartSchema = z.object({
 });
 export type Chart = z.infer<typeof chartSchema>;
 
-export const chartShowResponseSchema = z.object({ id: z.number().int(), result: chartSchema.partial() });
+const partialUser = chartUserSchema.partial({ first_name: true, last_name: true });
 
-export const chartListResponseSchema = listResponseSchema(chartSchema.partial());
+/**
+ * A chart narrowed by `columns`: any top-level key may be missing, and related objects keep their `id`
+ * plus the requested sub-keys (`owners.first_name`, `dashboards.id`).
+ */
+export const chartItemSchema = chartSchema
+  .extend({
+    owners: z.array(partialUser),
+    dashboards: z.array(chartDashboardRefSchema.partial({ dashboard_title: true })),
+    created_by: partialUser.nullable(),
+    changed_by: partialUser.nullable(),
+    last_saved_by: partialUser.nullable(),
+  })
+  .partial();
+export type ChartItem = z.infer<typeof chartItemSchema>;
+
+export const chartShowResponseSchema = z.object({ id: z.number().int(), result: chartItemSchema });
+
+export const chartListResponseSchema = listResponseSchema(chartItemSchema);
 export type ChartListResponse = z.infer<typeof chartListResponseSchema>;
 
 /** POST and PUT answer the id and the stored writable fields. */
@@ -214,3 +231,10 @@ export const CHART_ORDER_COLUMNS = [
   'last_saved_at',
   'id',
 ] as const;
+
+/** GET /api/v1/chart/distinct/viz_type (FAB distinct endpoint). */
+export const chartDistinctResponseSchema = z.object({
+  count: z.number().int(),
+  result: z.array(z.object({ text: z.string(), value: z.string() })),
+});
+export type ChartDistinctResponse = z.infer<typeof chartDistinctResponseSchema>;

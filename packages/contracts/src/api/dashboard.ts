@@ -92,11 +92,21 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
-export const dashboardShowResponseSchema = z.object({
-  id: z.number().int(),
-  result: dashboardSchema,
-});
-export const dashboardListResponseSchema = listResponseSchema(dashboardSchema.partial());
+const partialUser = userSchema.partial({ first_name: true, last_name: true });
+
+/** A dashboard narrowed by `columns` (see chartItemSchema). */
+export const dashboardItemSchema = dashboardSchema
+  .extend({
+    owners: z.array(partialUser),
+    roles: z.array(z.object({ id: z.number().int(), name: z.string().optional() })),
+    created_by: partialUser.nullable(),
+    changed_by: partialUser.nullable(),
+  })
+  .partial();
+export type DashboardItem = z.infer<typeof dashboardItemSchema>;
+
+export const dashboardShowResponseSchema = z.object({ id: z.number().int(), result: dashboardItemSchema });
+export const dashboardListResponseSchema = listResponseSchema(dashboardItemSchema);
 export type DashboardListResponse = z.infer<typeof dashboardListResponseSchema>;
 
 export const dashboardWriteResponseSchema = z.object({

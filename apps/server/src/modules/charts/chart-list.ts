@@ -133,3 +133,12 @@ export async function listChartViews(
   for (const filter of query.filters) base = applyFilter(base, filter, principal);
   return pageOfList(base, query, ORDERABLE, { defaultOrder: 'changed_on', idColumn: 's.id' });
 }
+
+/** GET /api/v1/chart/distinct/viz_type: the viz types of the charts the caller sees, for list filters. */
+export async function distinctVizTypes(db: MetadataDb, principal: Principal): Promise<string[]> {
+  let query = db.selectFrom('slices as s').select('s.viz_type').distinct();
+  const visible = chartVisibilityCondition(principal);
+  if (visible !== null) query = query.where(visible);
+  const rows = await query.orderBy('s.viz_type').execute();
+  return rows.map((row) => row.viz_type);
+}

@@ -16,7 +16,7 @@ import { relatedQuerySchema, relatedUsers } from '../security/related-users';
 import { requirePermission, type Principal } from '../security/principal';
 import { canSeeChart, changeableChart, visibleChart } from './chart-access';
 import { toChart, toChartWriteResponse } from './chart-dict';
-import { listChartViews } from './chart-list';
+import { distinctVizTypes, listChartViews } from './chart-list';
 import { dashboardsOfCharts, findCharts, findChartView, ownersOfCharts, type ChartView } from './charts.repo';
 import { changeChart, createChart, deleteChart, deleteChartsInBulk } from './charts.service';
 
@@ -80,6 +80,12 @@ export function registerChartRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get('/api/v1/chart/related/owners', async (request) => {
     requirePermission(request.principal, 'can_read', 'Chart');
     return relatedUsers(db, parseRisonQuery(relatedQuerySchema, rison(request)));
+  });
+
+  app.get('/api/v1/chart/distinct/viz_type', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Chart');
+    const vizTypes = await distinctVizTypes(db, principal);
+    return { count: vizTypes.length, result: vizTypes.map((vizType) => ({ text: vizType, value: vizType })) };
   });
 
   app.get('/api/v1/chart/:id', async (request) => {

@@ -20,6 +20,9 @@ export const PERMISSION_CATALOGUE: readonly PermissionPair[] = [
   ...readWrite('Role'),
   ['can_read', 'Query'],
   ['can_read', 'Log'],
+  ['can_read', 'Explore'],
+  ...readWrite('ExploreFormDataRestApi'),
+  ...readWrite('ExplorePermalinkRestApi'),
   ['can_csv', 'Superset'],
   ['can_share_dashboard', 'Superset'],
   ['can_share_chart', 'Superset'],
@@ -47,6 +50,9 @@ const gamma: PermissionPair[] = [
   ['can_share_dashboard', 'Superset'],
   ['can_share_chart', 'Superset'],
   ['can_explore', 'Superset'],
+  ['can_read', 'Explore'],
+  ...readWrite('ExploreFormDataRestApi'),
+  ...readWrite('ExplorePermalinkRestApi'),
 ];
 
 const sqlLab: PermissionPair[] = [

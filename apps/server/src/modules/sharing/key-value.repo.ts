@@ -37,3 +37,73 @@ export async function readValue(
     .executeTakeFirst();
   return row?.value ?? null;
 }
+
+/** A temporary entry (Explore's form-data cache): gone after `ttlMs` unless read again. */
+export async function storeExpiringValue(
+  db: MetadataDb,
+  resource: KeyValueResource,
+  valueJson: string,
+  userId: number,
+  ttlMs: number,
+): Promise<string> {
+  const key = newSharedKey();
+  const now = Date.now();
+  // Expired entries of the resource go whenever a new one arrives, so the table does not grow forever.
+  await db
+    .deleteFrom('key_value')
+    .where('resource', '=', resource)
+    .where('expires_on', '<', new Date(now).toISOString())
+    .execute();
+  await db
+    .insertInto('key_value')
+    .values({
+      key,
+      resource,
+      value: valueJson,
+      created_by_fk: userId,
+      created_on: new Date(now).toISOString(),
+      expires_on: new Date(now + ttlMs).toISOString(),
+    })
+    .execute();
+  return key;
+}
+
+/** A temporary entry that has not expired; reading it pushes its expiry `ttlMs` further. */
+export async function readLiveValue(
+  db: MetadataDb,
+  resource: KeyValueResource,
+  key: string,
+  ttlMs: number,
+): Promise<{ value: string; createdBy: number | null } | null> {
+  const now = Date.now();
+  const row = await db
+    .selectFrom('key_value')
+    .select(['value', 'created_by_fk', 'expires_on'])
+    .where('key', '=', key)
+    .where('resource', '=', resource)
+    .executeTakeFirst();
+  if (!row || (row.expires_on !== null && Date.parse(row.expires_on) <= now)) return null;
+  await db
+    .updateTable('key_value')
+    .set({ expires_on: new Date(now + ttlMs).toISOString() })
+    .where('key', '=', key)
+    .execute();
+  return { value: row.value, createdBy: row.created_by_fk };
+}
+
+export async function replaceValue(
+  db: MetadataDb,
+  key: string,
+  valueJson: string,
+  ttlMs: number,
+): Promise<void> {
+  await db
+    .updateTable('key_value')
+    .set({ value: valueJson, expires_on: new Date(Date.now() + ttlMs).toISOString() })
+    .where('key', '=', key)
+    .execute();
+}
+
+export async function deleteValue(db: MetadataDb, resource: KeyValueResource, key: string): Promise<void> {
+  await db.deleteFrom('key_value').where('key', '=', key).where('resource', '=', resource).execute();
+}

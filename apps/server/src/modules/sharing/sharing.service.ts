@@ -10,14 +10,14 @@ import type { MetadataDb } from '../../db/kysely';
 import { messageError, notFound } from '../../platform/errors';
 import { readValue, storeValue } from './key-value.repo';
 
-function capped(json: string): string {
+export function capped(json: string): string {
   if (Buffer.byteLength(json, 'utf8') > SHARED_VALUE_MAX_BYTES)
     throw messageError(413, `The shared value is larger than ${SHARED_VALUE_MAX_BYTES} bytes`);
   return json;
 }
 
 /** A key that cannot exist is answered like an unknown one, before touching the store. */
-function checkedKey(raw: unknown): string {
+export function checkedKey(raw: unknown): string {
   const parsed = sharedKeySchema.safeParse(raw);
   if (!parsed.success) throw notFound();
   return parsed.data;

@@ -1,5 +1,6 @@
 import { Flex, Layout, Menu, theme, type MenuProps } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
+import { CHART_LIST_PATH } from '../../features/charts/paths';
 import { DATASET_LIST_PATH } from '../../features/datasets/paths';
 import { QUERY_HISTORY_PATH } from '../../features/queryhistory/paths';
 import { SAVED_QUERY_LIST_PATH } from '../../features/savedqueries/paths';
@@ -10,7 +11,7 @@ import { DATABASE_LIST_PATH, HOME_PATH, LOGIN_PATH, USER_LIST_PATH } from '../pa
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
-/** Only screens that exist are linked; charts and dashboards join when they are built. */
+/** Only screens that exist are linked; dashboards join when they are built. */
 function navItems(admin: boolean): NonNullable<MenuProps['items']> {
   const items: NonNullable<MenuProps['items']> = [
     {
@@ -34,6 +35,14 @@ function navItems(admin: boolean): NonNullable<MenuProps['items']> {
       label: (
         <Link data-test="nav-savedqueries" to={SAVED_QUERY_LIST_PATH}>
           Saved queries
+        </Link>
+      ),
+    },
+    {
+      key: 'charts',
+      label: (
+        <Link data-test="nav-charts" to={CHART_LIST_PATH}>
+          Charts
         </Link>
       ),
     },
@@ -70,6 +79,7 @@ function navItems(admin: boolean): NonNullable<MenuProps['items']> {
 function activeKey(pathname: string): string[] {
   if (pathname.startsWith('/databaseview/')) return ['databases'];
   if (pathname.startsWith('/users/')) return ['users'];
+  if (pathname.startsWith(CHART_LIST_PATH)) return ['charts'];
   if (pathname.startsWith(DATASET_LIST_PATH)) return ['datasets'];
   if (pathname.startsWith(SAVED_QUERY_LIST_PATH)) return ['savedqueries'];
   if (pathname.startsWith(QUERY_HISTORY_PATH)) return ['queryhistory'];

@@ -52,3 +52,9 @@ export function listAfterTableChange(
   const sortChanged = sort.sortColumn !== current.sortColumn || sort.sortDirection !== current.sortDirection;
   return { ...current, ...sort, page: sortChanged ? 0 : (pageNumber ?? 1) - 1 };
 }
+
+/** The antd sortOrder of a column under the current list sort. */
+export function tableSortOrder(list: ListState, column: string): 'ascend' | 'descend' | null {
+  if (list.sortColumn !== column) return null;
+  return list.sortDirection === 'desc' ? 'descend' : 'ascend';
+}

@@ -1,0 +1,391 @@
+import { DeleteOutlined, EditOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import type { ChartItem, ChartUpdate } from '@tessera/contracts';
+import { Button, Empty, Flex, Input, Select, Table, Tooltip, Typography, theme, type TableProps } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { ErrorMessage } from '../../shared/errors/ErrorMessage';
+import { errorText } from '../../shared/errors/to-api-error';
+import { isAdmin } from '../../shared/session/session-slice';
+import { useToasts } from '../../shared/toasts/use-toasts';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import {
+  LIST_PAGE_SIZE,
+  listAfterTableChange,
+  tableSortOrder,
+  type ListState,
+} from '../../shared/ui/list-query';
+import { useListDatasetsQuery } from '../datasets/datasets-api';
+import { chartListQuery, hasChartFilters, type ChartFilters } from './chart-list-query';
+import { ChartPropertiesModal } from './ChartPropertiesModal';
+import {
+  useBulkDeleteChartsMutation,
+  useChartListFavoriteStatusQuery,
+  useChartListOwnersQuery,
+  useChartListVizTypesQuery,
+  useDeleteChartFromListMutation,
+  useListChartsQuery,
+  useSetChartListFavoriteMutation,
+  useUpdateChartPropertiesMutation,
+} from './charts-api';
+import { chartExplorePath } from './paths';
+
+/** A list row: the server always sends these columns when the page asks for none. */
+type ChartRow = ChartItem & { id: number };
+
+const STAR_ERROR = 'An error occurred while starring this chart';
+
+const personName = (user: { first_name?: string; last_name?: string } | null | undefined): string =>
+  user ? `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() : '';
+
+const favoriteChoices = [
+  { value: 'yes', label: 'Favorites' },
+  { value: 'no', label: 'Not favorites' },
+];
+
+/** /chart/list/: saved charts with search, filters, stars, bulk delete and property editing. */
+export function ChartListPage() {
+  const [list, setList] = useState<ListState>({
+    search: '',
+    page: 0,
+    sortColumn: 'changed_on_delta_humanized',
+    sortDirection: 'desc',
+  });
+  const [filters, setFilters] = useState<ChartFilters>({});
+  const [datasetSearch, setDatasetSearch] = useState('');
+  const [ownerSearch, setOwnerSearch] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<ChartRow | null>(null);
+  const [toDelete, setToDelete] = useState<ChartRow | null>(null);
+  const [bulkConfirm, setBulkConfirm] = useState(false);
+  const user = useAppSelector((state) => state.session.user);
+  const admin = isAdmin(user);
+  const { token } = theme.useToken();
+
+  const { data, error, isFetching, refetch } = useListChartsQuery(chartListQuery(list, filters));
+  const rows: ChartRow[] = (data?.result ?? []).flatMap((item) =>
+    item.id === undefined ? [] : [{ ...item, id: item.id }],
+  );
+  const pageIds = rows.map((row) => row.id);
+  const favorites = useChartListFavoriteStatusQuery(pageIds, { skip: pageIds.length === 0 });
+  const vizTypes = useChartListVizTypesQuery(null);
+  const owners = useChartListOwnersQuery(ownerSearch);
+  const datasets = useListDatasetsQuery({
+    filters:
+      datasetSearch.trim() === '' ? [] : [{ col: 'table_name', opr: 'ct', value: datasetSearch.trim() }],
+    order_column: 'table_name',
+    order_direction: 'asc',
+    page: 0,
+    page_size: 50,
+  });
+  const [setFavorite] = useSetChartListFavoriteMutation();
+  const [update, updateState] = useUpdateChartPropertiesMutation();
+  const [deleteOne, deleteState] = useDeleteChartFromListMutation();
+  const [deleteMany, bulkState] = useBulkDeleteChartsMutation();
+  const { addSuccessToast, addDangerToast } = useToasts();
+
+  const starred = new Set(
+    (favorites.data?.result ?? []).filter((entry) => entry.value).map((entry) => entry.id),
+  );
+  const canEdit = (chart: ChartRow): boolean =>
+    admin || (user !== null && (chart.owners ?? []).some((owner) => owner.id === user.id));
+
+  const changeFilters = (change: Partial<ChartFilters>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setList((current) => ({ ...current, page: 0 }));
+  };
+
+  const toggleStar = async (chart: ChartRow) => {
+    const result = await setFavorite({ id: chart.id, starred: !starred.has(chart.id) });
+    if ('error' in result) addDangerToast(STAR_ERROR);
+    void favorites.refetch();
+    if (filters.favorite !== undefined) void refetch();
+  };
+
+  const columns: TableProps<ChartRow>['columns'] = [
+    {
+      key: 'favorite',
+      width: 40,
+      render: (_value, chart) => {
+        const on = starred.has(chart.id);
+        return (
+          <Tooltip title={on ? 'Remove from favorites' : 'Add to favorites'}>
+            <Button
+              data-test="chart-favorite"
+              type="text"
+              size="small"
+              aria-pressed={on}
+              aria-label={`${on ? 'Unstar' : 'Star'} ${chart.slice_name ?? ''}`}
+              icon={on ? <StarFilled style={{ color: token.colorWarning }} /> : <StarOutlined />}
+              onClick={() => void toggleStar(chart)}
+            />
+          </Tooltip>
+        );
+      },
+    },
+    {
+      title: 'Name',
+      dataIndex: 'slice_name',
+      key: 'slice_name',
+      sorter: true,
+      sortOrder: tableSortOrder(list, 'slice_name'),
+      render: (_value, chart) => (
+        <Flex vertical>
+          <Link data-test="chart-name" to={chartExplorePath(chart.id)}>
+            {chart.slice_name}
+          </Link>
+          {chart.description ? <Typography.Text type="secondary">{chart.description}</Typography.Text> : null}
+        </Flex>
+      ),
+    },
+    {
+      title: 'Type',
+      dataIndex: 'viz_type',
+      key: 'viz_type',
+      sorter: true,
+      sortOrder: tableSortOrder(list, 'viz_type'),
+    },
+    {
+      title: 'Dataset',
+      key: 'datasource_name',
+      sorter: true,
+      sortOrder: tableSortOrder(list, 'datasource_name'),
+      render: (_value, chart) => chart.datasource_name_text ?? '',
+    },
+    {
+      title: 'Owners',
+      key: 'owners',
+      render: (_value, chart) => (chart.owners ?? []).map(personName).join(', '),
+    },
+    {
+      title: 'Last modified',
+      dataIndex: 'changed_on_delta_humanized',
+      key: 'changed_on_delta_humanized',
+      sorter: true,
+      sortOrder: tableSortOrder(list, 'changed_on_delta_humanized'),
+      render: (value: string, chart) => (
+        <Tooltip title={chart.changed_on}>
+          <span>{value}</span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      align: 'right',
+      render: (_value, chart) =>
+        canEdit(chart) ? (
+          <Flex gap={4} justify="flex-end">
+            <Tooltip title="Edit properties">
+              <Button
+                data-test="chart-edit"
+                type="text"
+                size="small"
+                aria-label={`Edit ${chart.slice_name ?? ''}`}
+                icon={<EditOutlined />}
+                onClick={() => setEditing(chart)}
+              />
+            </Tooltip>
+            <Tooltip title="Delete">
+              <Button
+                data-test="chart-delete"
+                type="text"
+                size="small"
+                danger
+                aria-label={`Delete ${chart.slice_name ?? ''}`}
+                icon={<DeleteOutlined />}
+                onClick={() => setToDelete(chart)}
+              />
+            </Tooltip>
+          </Flex>
+        ) : null,
+    },
+  ];
+
+  const onTableChange: TableProps<ChartRow>['onChange'] = (pagination, _filters, sorter) => {
+    setList((current) => listAfterTableChange(current, pagination.current, sorter));
+  };
+
+  const onEdit = async (body: ChartUpdate) => {
+    if (editing === null) return;
+    const result = await update({ id: editing.id, body });
+    if ('error' in result) {
+      addDangerToast(`Sorry, there was an error saving this chart: ${errorText(result.error)}`);
+      return;
+    }
+    addSuccessToast(`Chart [${body.slice_name ?? ''}] has been saved`);
+    setEditing(null);
+    void refetch();
+  };
+
+  const onConfirmDelete = async () => {
+    if (toDelete === null) return;
+    const result = await deleteOne(toDelete.id);
+    if ('error' in result)
+      addDangerToast(`Could not delete ${toDelete.slice_name ?? ''}: ${errorText(result.error)}`);
+    else addSuccessToast(`Deleted: ${toDelete.slice_name ?? ''}`);
+    setSelected((ids) => ids.filter((id) => id !== toDelete.id));
+    setToDelete(null);
+    void refetch();
+  };
+
+  const onConfirmBulkDelete = async () => {
+    const result = await deleteMany(selected);
+    if ('error' in result) addDangerToast(`Could not delete the charts: ${errorText(result.error)}`);
+    else {
+      addSuccessToast(result.data.message);
+      setSelected([]);
+    }
+    setBulkConfirm(false);
+    void refetch();
+  };
+
+  return (
+    <Flex vertical gap={16} data-test="chart-list-page">
+      <Flex align="center" justify="space-between" gap={16} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Charts
+        </Typography.Title>
+        <Button
+          data-test="chart-bulk-delete"
+          danger
+          disabled={selected.length === 0}
+          onClick={() => setBulkConfirm(true)}
+        >
+          {selected.length === 0 ? 'Delete selected' : `Delete ${selected.length} selected`}
+        </Button>
+      </Flex>
+      <Flex gap={8} wrap data-test="chart-filters">
+        <Input.Search
+          data-test="chart-search"
+          placeholder="Search name, description, type or dataset"
+          allowClear
+          style={{ width: 300 }}
+          onSearch={(search) => setList((current) => ({ ...current, search, page: 0 }))}
+        />
+        <Select<string>
+          data-test="chart-filter-viz-type"
+          aria-label="Chart type"
+          placeholder="Chart type"
+          allowClear
+          style={{ width: 180 }}
+          value={filters.vizType}
+          options={(vizTypes.data?.result ?? []).map((entry) => ({ value: entry.value, label: entry.text }))}
+          onChange={(vizType?: string) => changeFilters({ vizType })}
+        />
+        <Select<number>
+          data-test="chart-filter-dataset"
+          aria-label="Dataset"
+          placeholder="Dataset"
+          allowClear
+          style={{ width: 200 }}
+          value={filters.datasetId}
+          options={(datasets.data?.result ?? []).map((dataset) => ({
+            value: dataset.id,
+            label: dataset.table_name,
+          }))}
+          showSearch={{ filterOption: false, onSearch: setDatasetSearch }}
+          onChange={(datasetId?: number) => changeFilters({ datasetId })}
+        />
+        <Select<number>
+          data-test="chart-filter-owner"
+          aria-label="Owner"
+          placeholder="Owner"
+          allowClear
+          style={{ width: 180 }}
+          value={filters.ownerId}
+          options={(owners.data?.result ?? []).map((owner) => ({ value: owner.value, label: owner.text }))}
+          showSearch={{ filterOption: false, onSearch: setOwnerSearch }}
+          onChange={(ownerId?: number) => changeFilters({ ownerId })}
+        />
+        <Select<string>
+          data-test="chart-filter-favorite"
+          aria-label="Favorite"
+          placeholder="Favorite"
+          allowClear
+          style={{ width: 150 }}
+          value={filters.favorite === undefined ? undefined : filters.favorite ? 'yes' : 'no'}
+          options={favoriteChoices}
+          onChange={(choice?: string) =>
+            changeFilters({ favorite: choice === undefined ? undefined : choice === 'yes' })
+          }
+        />
+      </Flex>
+      {error === undefined ? null : (
+        <ErrorMessage
+          title="Sorry there was an error fetching saved charts"
+          error={error}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      )}
+      <Table<ChartRow>
+        data-test="chart-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.filter((key): key is number => typeof key === 'number')),
+        }}
+        locale={{
+          emptyText: (
+            <Empty
+              data-test="chart-empty"
+              description={hasChartFilters(list, filters) ? 'No charts match your filters' : 'No charts yet'}
+            />
+          ),
+        }}
+        pagination={{
+          current: list.page + 1,
+          pageSize: LIST_PAGE_SIZE,
+          total: data?.count ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+        }}
+      />
+      {editing === null ? null : (
+        <ChartPropertiesModal
+          key={editing.id}
+          chart={editing}
+          saving={updateState.isLoading}
+          onSubmit={(body) => void onEdit(body)}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete chart?"
+        okText="Delete"
+        danger
+        loading={deleteState.isLoading}
+        onConfirm={() => void onConfirmDelete()}
+        onCancel={() => setToDelete(null)}
+      >
+        <Typography.Paragraph>
+          The chart <Typography.Text strong>{toDelete?.slice_name}</Typography.Text> will be deleted and
+          removed from its dashboards.
+        </Typography.Paragraph>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={bulkConfirm}
+        title="Delete charts?"
+        okText="Delete"
+        danger
+        loading={bulkState.isLoading}
+        onConfirm={() => void onConfirmBulkDelete()}
+        onCancel={() => setBulkConfirm(false)}
+      >
+        <Typography.Paragraph>
+          {selected.length === 1 ? '1 chart' : `${selected.length} charts`} will be deleted.
+        </Typography.Paragraph>
+      </ConfirmDialog>
+    </Flex>
+  );
+}
