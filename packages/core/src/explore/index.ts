@@ -5,4 +5,3 @@ export * from './metric-label';
 export * from './column-config';
 export * from './viz-switch';
 export * from './datasource-switch';
-export * from './metric-expression';

@@ -1,7 +1,7 @@
 import { Button, Flex, Input, Select, Tabs, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { METRIC_AGGREGATES, type ExploreDatasource, type MetricAggregate } from '@tessera/contracts';
-import { recognizeSimpleMetric } from '@tessera/core';
+import { parseSimpleMetricExpression } from '@tessera/core';
 import { simpleMetric, sqlMetric, type MetricValue } from './adhoc';
 
 interface MetricEditorProps {
@@ -32,7 +32,7 @@ export function MetricEditor({ datasource, initial, onSave, onCancel }: MetricEd
   const [sql, setSql] = useState(adhoc?.expressionType === 'SQL' ? (adhoc.sqlExpression ?? '') : '');
   const [label, setLabel] = useState(adhoc?.hasCustomLabel === true ? adhoc.label : '');
 
-  const simpleFromSql = tab === 'SQL' ? recognizeSimpleMetric(sql) : null;
+  const simpleFromSql = tab === 'SQL' ? parseSimpleMetricExpression(sql) : null;
   const columnByName = new Map(datasource.columns.map((item) => [item.column_name, item]));
   const canSave =
     (tab === 'SAVED' && saved !== null) ||
