@@ -159,7 +159,7 @@ test('builds, saves, stars, reloads, switches, downloads and adds a chart to a n
 
   // Save (overwrite) into a dashboard created on the way.
   await page.getByTestId('query-save-button').click();
-  await expect(page.getByTestId('save-overwrite-radio').locator('input')).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Save (Overwrite)' })).toBeChecked();
   const dashboardSelect = page.getByTestId('save-chart-modal-select-dashboard-form');
   await dashboardSelect.click();
   await page.keyboard.type(dashboardName);
