@@ -89,6 +89,7 @@ function ResultsTab({ formData }: { formData: ExploreFormData }) {
     <DataTable
       loading={isLoading}
       colnames={first?.colnames ?? []}
+      temporal={temporalColumns(first?.colnames ?? [], first?.coltypes ?? [])}
       rows={first?.data ?? []}
       testId="results-table"
     />
@@ -112,18 +113,31 @@ function SamplesTab({ datasource }: { datasource: ExploreDatasource }) {
   );
 }
 
-function cellText(value: unknown): string {
-  return value === null || value === undefined ? 'N/A' : displayValue(value);
+/** GENERIC_DATA_TYPES: temporal columns come back as epoch milliseconds. */
+const TEMPORAL = 2;
+
+function cellText(value: unknown, temporal: boolean): string {
+  if (value === null || value === undefined) return 'N/A';
+  if (temporal && typeof value === 'number') return new Date(value).toISOString().slice(0, 19);
+  return displayValue(value);
+}
+
+const NO_TEMPORAL: ReadonlySet<string> = new Set();
+
+function temporalColumns(colnames: readonly string[], coltypes: readonly number[]): ReadonlySet<string> {
+  return new Set(colnames.filter((_, index) => coltypes[index] === TEMPORAL));
 }
 
 function DataTable({
   loading,
   colnames,
+  temporal = NO_TEMPORAL,
   rows,
   testId,
 }: {
   loading: boolean;
   colnames: readonly string[];
+  temporal?: ReadonlySet<string>;
   rows: readonly Record<string, unknown>[];
   testId: string;
 }) {
@@ -134,9 +148,9 @@ function DataTable({
     const indexed = rows.map((row, index) => ({ row, key: index }));
     if (needle === '') return indexed;
     return indexed.filter(({ row }) =>
-      colnames.some((name) => cellText(row[name]).toLowerCase().includes(needle)),
+      colnames.some((name) => cellText(row[name], temporal.has(name)).toLowerCase().includes(needle)),
     );
-  }, [rows, colnames, search]);
+  }, [rows, colnames, search, temporal]);
   return (
     <Flex vertical gap={token.marginXS} style={{ height: '100%' }}>
       <Flex align="center" gap={token.marginSM}>
@@ -164,12 +178,13 @@ function DataTable({
         dataSource={filtered}
         rowKey="key"
         pagination={{ pageSize: 50, size: 'small', showSizeChanger: false }}
-        scroll={{ x: 'max-content', y: 170 }}
+        scroll={{ x: 'max-content', y: 130 }}
         columns={colnames.map((name) => ({
           key: name,
           title: name,
           ellipsis: true,
-          render: (_: unknown, record: { row: Record<string, unknown> }) => cellText(record.row[name]),
+          render: (_: unknown, record: { row: Record<string, unknown> }) =>
+            cellText(record.row[name], temporal.has(name)),
         }))}
         data-test={testId}
       />
