@@ -239,3 +239,32 @@ export function normalizeOrderBy(queryObject: QueryObject): OrderByItem[] {
   const first = queryObject.metrics?.[0];
   return first === undefined ? [] : [[first, ascending]];
 }
+
+/**
+ * Physical temporal columns (per `temporal_columns_lookup`, or the granularity column) become BASE_AXIS
+ * adhoc columns bucketed by `time_grain_sqla`, as the table and pivot table send them; `firstOnly` keeps
+ * the table's rule of one bucketed column, moved to the front.
+ */
+export function applyTimeGrain(
+  columns: readonly QueryColumn[],
+  formData: FormData,
+  firstOnly: boolean,
+): QueryColumn[] {
+  const timeGrain = asOptionalString(formData.time_grain_sqla);
+  const lookup = isRecord(formData.temporal_columns_lookup) ? formData.temporal_columns_lookup : {};
+  const granularity = asOptionalString(formData.granularity_sqla);
+  if (timeGrain === undefined) return [...columns];
+  const isTemporal = (column: QueryColumn): column is string =>
+    typeof column === 'string' && (lookup[column] === true || column === granularity);
+  const bucket = (column: string): AdhocColumn => ({
+    timeGrain,
+    columnType: 'BASE_AXIS',
+    sqlExpression: column,
+    label: column,
+    expressionType: 'SQL',
+  });
+  if (!firstOnly) return columns.map((column) => (isTemporal(column) ? bucket(column) : column));
+  const first = columns.find(isTemporal);
+  if (first === undefined) return [...columns];
+  return [bucket(first), ...columns.filter((column) => column !== first)];
+}

@@ -31,8 +31,13 @@ function timeOffsetColumns(formData: FormData, queryObject: QueryObject): string
   );
 }
 
+/** The pivot index: the x axis, or `__timestamp` for legacy timeseries queries without one. */
+function pivotIndex(formData: FormData, queryObject: QueryObject): string | undefined {
+  return getXAxisLabel(formData) ?? (queryObject.is_timeseries === true ? '__timestamp' : undefined);
+}
+
 export function pivotOperator(formData: FormData, queryObject: QueryObject): PostProcessingStep | undefined {
-  const index = getXAxisLabel(formData);
+  const index = pivotIndex(formData, queryObject);
   const metrics = [...metricLabels(queryObject), ...timeOffsetColumns(formData, queryObject)];
   if (index === undefined || metrics.length === 0) return undefined;
   return {
@@ -52,7 +57,7 @@ export function timeComparePivotOperator(
   queryObject: QueryObject,
 ): PostProcessingStep | undefined {
   if (!isTimeComparison(formData)) return undefined;
-  const index = getXAxisLabel(formData);
+  const index = pivotIndex(formData, queryObject);
   if (index === undefined) return undefined;
   const metrics = metricLabels(queryObject);
   const shifted = metrics.flatMap((metric) =>
@@ -71,20 +76,32 @@ export function timeComparePivotOperator(
   };
 }
 
+/**
+ * Rolling window or cumulative sum over the pivoted metric columns; with a time comparison over the
+ * shifted columns too ('values') or over the compared columns (`{type}__{metric}__{metric}__{offset}`).
+ */
 export function rollingWindowOperator(
   formData: FormData,
   queryObject: QueryObject,
 ): PostProcessingStep | undefined {
   const rollingType = asOptionalString(formData.rolling_type);
   if (rollingType === undefined || rollingType === 'None') return undefined;
-  const labels = isTimeComparison(formData)
-    ? metricLabels(queryObject).flatMap((metric) => [
-        metric,
-        ...timeCompareOffsets(formData).map((offset) => offsetLabel(metric, offset)),
-      ])
-    : metricLabels(queryObject);
+  const metrics = metricLabels(queryObject);
+  const offsets = timeCompareOffsets(formData);
+  const comparisonType = asOptionalString(formData.comparison_type);
+  let labels = metrics;
+  if (isTimeComparison(formData)) {
+    const shifted = metrics.flatMap((metric) =>
+      offsets.map((offset) => [metric, offsetLabel(metric, offset)] as const),
+    );
+    labels =
+      comparisonType === 'values'
+        ? [...shifted.map(([metric]) => metric), ...shifted.map(([, label]) => label)]
+        : shifted.map(([metric, label]) => `${String(comparisonType)}__${metric}__${label}`);
+  }
   const columns = Object.fromEntries(labels.map((label) => [label, label]));
-  if (rollingType === 'cumsum') return { operation: 'cum', options: { operator: 'sum', columns } };
+  if (rollingType === 'cumsum')
+    return { operation: 'cum', options: { operator: 'sum', columns, is_pivot_df: true } };
   if (!['sum', 'mean', 'std'].includes(rollingType)) return undefined;
   return {
     operation: 'rolling',
@@ -93,6 +110,7 @@ export function rollingWindowOperator(
       window: Math.trunc(asNumber(formData.rolling_periods, 1)),
       min_periods: Math.trunc(asNumber(formData.min_periods, 0)),
       columns,
+      is_pivot_df: true,
     },
   };
 }
@@ -128,21 +146,37 @@ export function resampleOperator(formData: FormData): PostProcessingStep | undef
 }
 
 /**
- * With one metric and a dimension, series are named after the dimension values only, so the metric
- * level of the pivoted columns is dropped (renamed to null).
+ * Drops or renames the metric level of the pivoted columns, with Superset's conditions: there is an x axis
+ * and a metric, and either a time comparison (shifted columns are named after their offset) or
+ * dimensions (or several offsets) with `truncate_metric` on; then a single metric's level is dropped.
  */
 export function renameOperator(formData: FormData, queryObject: QueryObject): PostProcessingStep | undefined {
   const metrics = metricLabels(queryObject);
-  const seriesColumns = queryObject.series_columns ?? queryObject.columns ?? [];
-  const xAxis = getXAxisLabel(formData);
-  const dimensions = columnLabels(seriesColumns).filter((label) => label !== xAxis);
-  const truncateMetric = formData.truncate_metric !== false;
-  const comparingValues = isTimeComparison(formData) && formData.comparison_type === 'values';
-  const [metric] = metrics;
-  if (metric === undefined || metrics.length !== 1 || dimensions.length === 0 || !truncateMetric)
-    return undefined;
-  if (comparingValues) return undefined;
-  return { operation: 'rename', options: { columns: { [metric]: null }, level: 0, inplace: true } };
+  const columns = queryObject.series_columns ?? queryObject.columns ?? [];
+  const offsets = timeCompareOffsets(formData);
+  const comparing = isTimeComparison(formData);
+  const comparisonType = asOptionalString(formData.comparison_type);
+  const truncate = formData.truncate_metric !== undefined && Boolean(formData.truncate_metric);
+  if (metrics.length === 0 || getXAxisLabel(formData) === undefined) return undefined;
+  if (!comparing && !((columns.length > 0 || offsets.length > 1) && truncate)) return undefined;
+  const pairs: [string, string | null][] = [];
+  if (comparing) {
+    for (const metric of metrics) {
+      for (const offset of offsets) {
+        const shifted = offsetLabel(metric, offset);
+        const source =
+          comparisonType === 'values' ? shifted : `${String(comparisonType)}__${metric}__${shifted}`;
+        pairs.push([source, metrics.length > 1 ? `${metric}, ${offset}` : offset]);
+      }
+    }
+  }
+  const [only] = metrics;
+  const comparedType =
+    comparisonType === 'difference' || comparisonType === 'percentage' || comparisonType === 'ratio';
+  if (only !== undefined && !comparedType && metrics.length === 1 && pairs.length === 0)
+    pairs.push([only, null]);
+  if (pairs.length === 0) return undefined;
+  return { operation: 'rename', options: { columns: Object.fromEntries(pairs), level: 0, inplace: true } };
 }
 
 export function contributionOperator(formData: FormData): PostProcessingStep | undefined {

@@ -1,6 +1,6 @@
 import type { QueryContext } from '@tessera/contracts';
 import type { BuildQueryOptions, FormData } from '../../plugin-api';
-import { buildQueryContext } from '../../query/buildQueryContext';
+import { applyTimeGrain, buildQueryContext } from '../../query/buildQueryContext';
 import { getColumnLabel, parseColumns, parseMetric, uniqueByLabel } from '../../query/labels';
 
 /**
@@ -21,7 +21,7 @@ export function buildPivotTableQuery(formData: FormData, options?: BuildQueryOpt
       return [
         {
           ...base,
-          columns,
+          columns: applyTimeGrain(columns, formData, false),
           orderby:
             sortMetric !== undefined
               ? [[sortMetric, ascending]]

@@ -164,6 +164,21 @@ export default function TableChart(props: TableChartProps) {
               </tr>
             ))}
           </tbody>
+          {props.totals && (
+            <tfoot>
+              <tr>
+                {props.totals.map((text, index) => (
+                  <th
+                    key={columns[index]?.key ?? index}
+                    scope={index === 0 ? 'row' : undefined}
+                    style={{ ...cellStyle, textAlign: columns[index]?.numeric ? 'right' : 'left' }}
+                  >
+                    {text}
+                  </th>
+                ))}
+              </tr>
+            </tfoot>
+          )}
         </table>
       </div>
       {pageSize > 0 && pageCount > 1 && (

@@ -1,18 +1,27 @@
-import type { OrderByItem, QueryContext, QueryFilter, QueryObject } from '@tessera/contracts';
+import type {
+  OrderByItem,
+  PostProcessingStep,
+  QueryContext,
+  QueryFilter,
+  QueryObject,
+} from '@tessera/contracts';
 import type { BuildQueryOptions, FormData } from '../../plugin-api';
-import { buildQueryContext, parseOrderBy } from '../../query/buildQueryContext';
+import { applyTimeGrain, buildQueryContext, parseOrderBy } from '../../query/buildQueryContext';
 import { getMetricLabel, parseColumns, parseMetric, parseMetrics, uniqueByLabel } from '../../query/labels';
 import { asNumber, asOptionalString, isRecord } from '../../query/values';
 
 export type TableQueryMode = 'aggregate' | 'raw';
 
-/** Raw mode when the form says so, or (older charts) when it has columns but no metrics or groupby. */
+/** Raw mode when the form says so, or (older charts without query_mode) when it has raw columns. */
 export function tableQueryMode(formData: FormData): TableQueryMode {
   if (formData.query_mode === 'raw' || formData.query_mode === 'aggregate') return formData.query_mode;
-  const hasRawColumns = parseColumns(formData.all_columns).length > 0;
-  const hasAggregates =
-    parseMetrics(formData.metrics).length > 0 || parseColumns(formData.groupby).length > 0;
-  return hasRawColumns && !hasAggregates ? 'raw' : 'aggregate';
+  return parseColumns(formData.all_columns).length > 0 ? 'raw' : 'aggregate';
+}
+
+/** CSV/XLSX and JSON results downloads get every row up to row_limit, never one page. */
+function isDownloadQuery(formData: FormData): boolean {
+  const format = formData.result_format;
+  return format === 'csv' || format === 'xlsx' || (format === 'json' && formData.result_type === 'results');
 }
 
 /** Server pagination state the table keeps in its ownState. */
@@ -49,16 +58,26 @@ export function readTableOwnState(
 }
 
 /**
- * Table: aggregate mode groups by `groupby` with `metrics` (+ `percent_metrics` as a contribution step
- * renamed `%metric`); raw mode selects `all_columns` ordered by `order_by_cols`. With server pagination
- * the page comes from ownState and a second query (is_rowcount) counts all rows.
+ * Table (Superset's table buildQuery): aggregate mode groups by `groupby` with `metrics` (+ `percent_metrics`
+ * as a contribution step renamed `%metric`), ordered by the sort metric (ascending unless order_desc) or
+ * else the first metric descending; raw mode selects `all_columns` ordered by `order_by_cols`. With server
+ * pagination the page comes from ownState (never past row_limit), a prefix search adds an ILIKE filter, and
+ * a second query (is_rowcount) counts the rows. `show_totals` adds a totals query without columns.
  */
 export function buildTableQuery(formData: FormData, options: BuildQueryOptions = {}): QueryContext {
   const mode = tableQueryMode(formData);
   return buildQueryContext(
     formData,
     (base) => {
-      const orderDesc = formData.order_desc !== false;
+      const orderDesc = formData.order_desc === true;
+      const percentLabels = parseMetrics(formData.percent_metrics).map(getMetricLabel);
+      const contribution: PostProcessingStep | undefined =
+        mode === 'aggregate' && percentLabels.length > 0
+          ? {
+              operation: 'contribution',
+              options: { columns: percentLabels, rename_columns: percentLabels.map((label) => `%${label}`) },
+            }
+          : undefined;
       let queryObject: QueryObject;
       if (mode === 'raw') {
         queryObject = {
@@ -69,57 +88,72 @@ export function buildTableQuery(formData: FormData, options: BuildQueryOptions =
           post_processing: [],
         };
       } else {
-        const metrics = parseMetrics(formData.metrics);
-        const percentMetrics = parseMetrics(formData.percent_metrics);
+        const metrics = uniqueByLabel(
+          [...parseMetrics(formData.metrics), ...parseMetrics(formData.percent_metrics)],
+          getMetricLabel,
+        );
         const sortMetric = parseMetric(formData.timeseries_limit_metric);
+        const first = parseMetrics(formData.metrics)[0] ?? metrics[0];
         let orderby: OrderByItem[] = [];
         if (sortMetric !== undefined) orderby = [[sortMetric, !orderDesc]];
-        else if (metrics[0] !== undefined) orderby = [[metrics[0], !orderDesc]];
-        const percentLabels = percentMetrics.map(getMetricLabel);
+        else if (first !== undefined) orderby = [[first, false]];
         queryObject = {
           ...base,
-          columns: parseColumns(formData.groupby),
-          metrics: uniqueByLabel([...metrics, ...percentMetrics], getMetricLabel),
+          columns: applyTimeGrain(parseColumns(formData.groupby), formData, true),
+          metrics,
           orderby,
-          post_processing:
-            percentLabels.length > 0
-              ? [
-                  {
-                    operation: 'contribution',
-                    options: {
-                      columns: percentLabels,
-                      rename_columns: percentLabels.map((label) => `%${label}`),
-                    },
-                  },
-                ]
-              : [],
+          post_processing: contribution ? [contribution] : [],
         };
       }
-      if (formData.server_pagination !== true) return [queryObject];
+      const download = isDownloadQuery(formData);
+      const configuredRowLimit = Math.max(0, Math.trunc(asNumber(formData.row_limit, 0)));
+      if (download) queryObject = { ...queryObject, row_offset: 0 };
+
+      const extraQueries: QueryObject[] = [];
+      if (mode === 'aggregate' && formData.show_totals === true && (queryObject.metrics ?? []).length > 0) {
+        const { orderby: _orderby, order_desc: _orderDesc, ...rest } = queryObject;
+        extraQueries.push({
+          ...rest,
+          columns: [],
+          row_limit: 0,
+          row_offset: 0,
+          post_processing: contribution ? [contribution] : [],
+        });
+      }
+      if (formData.server_pagination !== true || download) return [queryObject, ...extraQueries];
 
       const state = readTableOwnState(formData, options.ownState);
+      const lastPage =
+        configuredRowLimit > 0
+          ? Math.max(Math.ceil(configuredRowLimit / state.pageSize) - 1, 0)
+          : state.currentPage;
+      const currentPage = Math.min(state.currentPage, lastPage);
+      const rowOffset = currentPage * state.pageSize;
+      const rowLimit =
+        configuredRowLimit > 0
+          ? Math.min(state.pageSize, Math.max(configuredRowLimit - rowOffset, 0))
+          : state.pageSize;
+      const firstSort = state.sortBy?.[0];
       const searchFilters: QueryFilter[] =
         state.searchText && state.searchColumn
-          ? [{ col: state.searchColumn, op: 'ILIKE', val: `%${state.searchText}%` }]
+          ? [{ col: state.searchColumn, op: 'ILIKE', val: `${state.searchText}%` }]
           : [];
       const paged: QueryObject = {
         ...queryObject,
         filters: [...(queryObject.filters ?? []), ...searchFilters],
-        row_limit: state.pageSize,
-        row_offset: state.currentPage * state.pageSize,
-        ...(state.sortBy && state.sortBy.length > 0
-          ? { orderby: state.sortBy.map((sort): OrderByItem => [sort.key, !sort.desc]) }
-          : {}),
+        row_limit: rowLimit,
+        row_offset: rowOffset,
+        ...(firstSort ? { orderby: [[firstSort.key, !firstSort.desc]] } : {}),
       };
       const rowCount: QueryObject = {
         ...paged,
-        is_rowcount: true,
-        row_limit: 0,
+        time_offsets: [],
+        row_limit: configuredRowLimit,
         row_offset: 0,
-        orderby: [],
         post_processing: [],
+        is_rowcount: true,
       };
-      return [paged, rowCount];
+      return [paged, rowCount, ...extraQueries];
     },
     options,
   );

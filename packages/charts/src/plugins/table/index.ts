@@ -53,6 +53,7 @@ export const tableChartPlugin = defineChartPlugin({
         [{ ...shared.rowLimit, default: 10000 }],
         [aggregate({ ...shared.seriesLimitMetric, name: 'timeseries_limit_metric', label: 'Sort by' })],
         [aggregate({ ...shared.orderDesc })],
+        [aggregate({ name: 'show_totals', type: 'CheckboxControl', label: 'Show summary', default: false })],
         [{ name: 'server_pagination', type: 'CheckboxControl', label: 'Server pagination', default: false }],
         [
           {

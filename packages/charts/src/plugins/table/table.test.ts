@@ -30,6 +30,48 @@ describe('table buildQuery', () => {
     });
   });
 
+  it('never pages past row_limit, sorts by ownState and adds a totals query', () => {
+    const [page, , totals] = tableChartPlugin.buildQuery(
+      { ...formData, row_limit: 120, server_pagination: true, show_totals: true },
+      { ownState: { currentPage: 5, pageSize: 50, sortBy: [{ key: 'state', desc: true }] } },
+    ).queries;
+    expect(page).toMatchObject({ row_limit: 20, row_offset: 100, orderby: [['state', false]] });
+    expect(totals).toMatchObject({
+      columns: [],
+      row_limit: 0,
+      post_processing: [{ operation: 'contribution' }],
+    });
+    expect(totals?.orderby).toBeUndefined();
+    const download = tableChartPlugin.buildQuery({
+      ...formData,
+      server_pagination: true,
+      result_format: 'csv',
+    }).queries;
+    expect(download).toHaveLength(1);
+    expect(download[0]).toMatchObject({ row_limit: 1000, row_offset: 0 });
+  });
+
+  it('buckets the first temporal dimension by the time grain', () => {
+    const [query] = tableChartPlugin.buildQuery({
+      ...formData,
+      groupby: ['state', 'ds', 'other_ds'],
+      time_grain_sqla: 'P1M',
+      temporal_columns_lookup: { ds: true, other_ds: true },
+    }).queries;
+    expect(query?.columns).toEqual([
+      { timeGrain: 'P1M', columnType: 'BASE_AXIS', sqlExpression: 'ds', label: 'ds', expressionType: 'SQL' },
+      'state',
+      'other_ds',
+    ]);
+  });
+
+  it('sorts by the sort metric ascending unless order_desc', () => {
+    const query = (extra: object) =>
+      tableChartPlugin.buildQuery({ ...formData, timeseries_limit_metric: 'sum__num', ...extra }).queries[0];
+    expect(query({})?.orderby).toEqual([['sum__num', true]]);
+    expect(query({ order_desc: true })?.orderby).toEqual([['sum__num', false]]);
+  });
+
   it('selects raw columns ordered by order_by_cols in raw mode', () => {
     const [query] = tableChartPlugin.buildQuery({
       ...formData,
@@ -53,9 +95,15 @@ describe('table buildQuery', () => {
     expect(page).toMatchObject({
       row_limit: 50,
       row_offset: 100,
-      filters: [{ col: 'state', op: 'ILIKE', val: '%Cal%' }],
+      filters: [{ col: 'state', op: 'ILIKE', val: 'Cal%' }],
     });
-    expect(count).toMatchObject({ is_rowcount: true, row_limit: 0, row_offset: 0, post_processing: [] });
+    expect(count).toMatchObject({
+      is_rowcount: true,
+      row_limit: 1000,
+      row_offset: 0,
+      post_processing: [],
+      time_offsets: [],
+    });
     const [first] = tableChartPlugin.buildQuery({
       ...formData,
       server_pagination: true,
@@ -97,6 +145,16 @@ describe('table transformProps', () => {
       }),
     ) as TableChartProps;
     expect(props).toMatchObject({ serverPagination: true, rowCount: 57, currentPage: 1, pageSize: 2 });
+  });
+
+  it('formats the summary row of the totals query', () => {
+    const props = tableChartPlugin.transformProps(
+      chartPropsFor({ ...formData, show_totals: true }, [
+        queriesData[0] ?? {},
+        { data: [{ count: 4000, '%count': 1 }] },
+      ]),
+    ) as TableChartProps;
+    expect(props.totals).toEqual(['Summary', '4k', '100.000%']);
   });
 
   it('colours cells matching conditional formatting rules', () => {

@@ -42,6 +42,8 @@ export interface TableChartProps {
   serverPagination: boolean;
   /** All rows of the query (server pagination: from the row-count query). */
   rowCount: number;
+  /** The summary row of `show_totals`, formatted per column. */
+  totals?: string[];
   currentPage: number;
   includeSearch: boolean;
   searchText: string;
@@ -77,14 +79,15 @@ export function transformTableProps(chartProps: ChartProps): TableChartProps {
     return { key, label: verbose[key] ?? key, kind, numeric };
   });
 
+  const formatOf = (column: TableColumn) =>
+    column.kind === 'percentMetric'
+      ? getNumberFormatter('.3%')
+      : column.kind === 'metric' && metricFormats.has(column.key)
+        ? getNumberFormatter(metricFormats.get(column.key))
+        : numberFormatter;
   const cellsByColumn = columns.map((column) => {
     const temporal = isTemporalColumn(result, column.key);
-    const format =
-      column.kind === 'percentMetric'
-        ? getNumberFormatter('.3%')
-        : column.kind === 'metric' && metricFormats.has(column.key)
-          ? getNumberFormatter(metricFormats.get(column.key))
-          : numberFormatter;
+    const format = formatOf(column);
     const numbers = data.map((row) => (column.numeric ? toNumber(row[column.key]) : null));
     const backgrounds = conditionalBackgrounds(rules, column.key, numbers);
     const finite = numbers.filter((n): n is number => n !== null);
@@ -118,6 +121,16 @@ export function transformTableProps(chartProps: ChartProps): TableChartProps {
   );
 
   const serverPagination = formData.server_pagination === true;
+  // The totals query follows the page (and the row-count query with server pagination).
+  const totalsRow =
+    formData.show_totals === true ? chartProps.queriesData[serverPagination ? 2 : 1]?.data?.[0] : undefined;
+  const totals = totalsRow
+    ? columns.map((column, index) => {
+        if (column.kind === 'dimension') return index === 0 ? 'Summary' : '';
+        const number = toNumber(totalsRow[column.key]);
+        return number === null ? '' : formatOf(column)(number);
+      })
+    : undefined;
   const ownState = readTableOwnState(formData, chartProps.ownState);
   const countRow = chartProps.queriesData[1]?.data?.[0];
   const rowCount = serverPagination
@@ -146,6 +159,7 @@ export function transformTableProps(chartProps: ChartProps): TableChartProps {
       : Math.max(0, Math.trunc(asNumber(formData.page_length, 0))),
     serverPagination,
     rowCount,
+    ...(totals ? { totals } : {}),
     currentPage: serverPagination ? ownState.currentPage : 0,
     includeSearch: asBoolean(formData.include_search, false),
     searchText: ownState.searchText ?? '',

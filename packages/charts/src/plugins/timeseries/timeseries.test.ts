@@ -15,6 +15,7 @@ const formData = {
   ],
   row_limit: 10000,
   time_range: 'No filter',
+  truncate_metric: true,
 };
 
 describe('timeseries buildQuery', () => {
@@ -60,16 +61,23 @@ describe('timeseries buildQuery', () => {
       'rolling',
       'compare',
       'resample',
+      'rename',
       'flatten',
     ]);
+    const compared = 'difference__SUM(num)__SUM(num)__1 year ago';
     expect(query?.post_processing?.[1]).toEqual({
       operation: 'rolling',
       options: {
         rolling_type: 'mean',
         window: 7,
         min_periods: 2,
-        columns: { 'SUM(num)': 'SUM(num)', 'SUM(num)__1 year ago': 'SUM(num)__1 year ago' },
+        columns: { [compared]: compared },
+        is_pivot_df: true,
       },
+    });
+    expect(query?.post_processing?.[4]).toEqual({
+      operation: 'rename',
+      options: { columns: { [compared]: '1 year ago' }, level: 0, inplace: true },
     });
     expect(query?.post_processing?.[2]).toEqual({
       operation: 'compare',
@@ -90,7 +98,18 @@ describe('timeseries buildQuery', () => {
     const [query] = lineChartPlugin.buildQuery({ ...formData, rolling_type: 'cumsum' }).queries;
     expect(query?.post_processing?.[1]).toEqual({
       operation: 'cum',
-      options: { operator: 'sum', columns: { 'SUM(num)': 'SUM(num)' } },
+      options: { operator: 'sum', columns: { 'SUM(num)': 'SUM(num)' }, is_pivot_df: true },
+    });
+  });
+
+  it('keeps the metric level without truncate_metric and pivots legacy queries on __timestamp', () => {
+    const [query] = lineChartPlugin.buildQuery({ ...formData, truncate_metric: undefined }).queries;
+    expect(query?.post_processing?.map((step) => step?.operation)).toEqual(['pivot', 'flatten']);
+    const [legacy] = lineChartPlugin.buildQuery({ ...formData, x_axis: undefined, groupby: [] }).queries;
+    expect(legacy?.is_timeseries).toBe(true);
+    expect(legacy?.post_processing?.[0]).toMatchObject({
+      operation: 'pivot',
+      options: { index: ['__timestamp'] },
     });
   });
 });
