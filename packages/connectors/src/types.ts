@@ -77,6 +77,11 @@ export interface ExecuteOptions {
   maxRows: number;
   /** Aborting cancels the statement on the engine. */
   signal?: AbortSignal;
+  /**
+   * The statement's own LIMIT already bounds its rows (generated chart queries): read them in one
+   * round trip instead of batches. On PostgreSQL a batched portal read rules out parallel plans.
+   */
+  boundedByStatement?: boolean;
 }
 
 export interface ExecuteResult {

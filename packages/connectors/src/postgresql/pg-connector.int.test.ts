@@ -222,6 +222,27 @@ describe('PostgreSQL connector', () => {
     }
   });
 
+  it('reads a self-limited statement whole, read-only, one statement only', async () => {
+    const session = await connector.openSession({ readOnly: true });
+    try {
+      const bounded = { maxRows: 5, boundedByStatement: true };
+      const result = await session.execute('SELECT id, ordered_at FROM orders ORDER BY id LIMIT 5', bounded);
+      expect(result.rows).toEqual([
+        [1, '2024-02-02T00:00:00+00:00'],
+        [2, expect.any(String)],
+        [3, expect.any(String)],
+        [4, expect.any(String)],
+        [5, expect.any(String)],
+      ]);
+      expect(result.truncated).toBe(false);
+      expect(result.columns.map((column) => column.type_generic)).toEqual([0, 2]);
+      await expect(session.execute('SELECT 1; SELECT 2', bounded)).rejects.toThrow(/multiple commands/);
+      await expect(session.execute('CREATE TABLE nope (x int)', bounded)).rejects.toThrow(/read-only/);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('maps result column types and JSON-safe values', async () => {
     const session = await connector.openSession({ readOnly: true });
     try {

@@ -1,4 +1,4 @@
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryArrayConfig } from 'pg';
 import Cursor from 'pg-cursor';
 import { connectorError } from '../shared/error-messages';
 import type { ErrorContext } from '../shared/error-messages';
@@ -56,7 +56,10 @@ export class PgSession implements ConnectorSession {
   }
 
   execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
-    return this.gate.run(() => this.runStatement(sql, options.maxRows), options.signal);
+    return this.gate.run(
+      () => this.runStatement(sql, options.maxRows, options.boundedByStatement === true),
+      options.signal,
+    );
   }
 
   async *stream(sql: string, options: StreamOptions = {}): AsyncGenerator<RowBatch> {
@@ -108,6 +111,7 @@ export class PgSession implements ConnectorSession {
       const result = await this.runStatement(
         `EXPLAIN (FORMAT JSON) ${stripTrailingSemicolons(sql)}`,
         EXPLAIN_MAX_ROWS,
+        false,
       );
       return rowsToObjects(result.columns, result.rows);
     });
@@ -132,7 +136,7 @@ export class PgSession implements ConnectorSession {
     this.deps.release(this.deps.client, destroy);
   }
 
-  private async runStatement(sql: string, maxRows: number): Promise<ExecuteResult> {
+  private async runStatement(sql: string, maxRows: number, bounded: boolean): Promise<ExecuteResult> {
     if (this.closed) {
       throw connectorError('GENERIC_DB_ENGINE_ERROR', this.deps.ctx, {
         engineMessage: 'the session is closed',
@@ -142,13 +146,35 @@ export class PgSession implements ConnectorSession {
     try {
       if (readOnly) await client.query('BEGIN READ ONLY');
       try {
-        return await this.readStatement(sql, maxRows);
+        return bounded ? await this.readWhole(sql, maxRows) : await this.readStatement(sql, maxRows);
       } finally {
         if (readOnly) await client.query('ROLLBACK').catch(() => undefined);
       }
     } catch (error) {
       throw classifyPgError(error, ctx, 'query');
     }
+  }
+
+  /**
+   * One extended-protocol query read to the end (still a single statement: the extended protocol
+   * refuses several); without a portal row limit PostgreSQL may plan it in parallel.
+   */
+  private async readWhole(sql: string, maxRows: number): Promise<ExecuteResult> {
+    if (this.gate.isCancelled()) throw connectorError('cancelled', this.deps.ctx);
+    // queryMode is missing from @types/pg; without it a text-only query uses the simple protocol.
+    const config: QueryArrayConfig & { queryMode: 'extended' } = {
+      text: sql,
+      rowMode: 'array',
+      types: PG_RESULT_TYPES,
+      queryMode: 'extended',
+    };
+    const result = await this.deps.client.query(config);
+    const names = await this.deps.typeNames.namesFor(result.fields.map((f) => f.dataTypeID));
+    const columns = result.fields.map((f) => resultColumn(f.name, names.get(f.dataTypeID) ?? 'UNKNOWN'));
+    const truncated = result.rows.length > maxRows;
+    const rows = (truncated ? result.rows.slice(0, maxRows) : result.rows).map((row) => row.map(toJsonSafe));
+    const affectedRows = DML_COMMANDS.has(result.command) ? result.rowCount : null;
+    return { columns, rows, truncated, affectedRows };
   }
 
   private async readStatement(sql: string, maxRows: number): Promise<ExecuteResult> {

@@ -38,7 +38,12 @@ export async function executeChartQuery(connector: Connector, run: ChartQueryRun
     throw failed(error);
   }
   try {
-    return await session.execute(run.sql, { maxRows: run.maxRows, signal: controller.signal });
+    // The compiled SQL carries its own LIMIT (row_limit capped at SQL_MAX_ROW).
+    return await session.execute(run.sql, {
+      maxRows: run.maxRows,
+      signal: controller.signal,
+      boundedByStatement: true,
+    });
   } catch (error) {
     throw failed(error);
   } finally {

@@ -20,7 +20,7 @@ import { executeChartQuery } from './execute-chart-query';
 import { toFrame, type Frame } from './frame';
 import { loadChartDatasource, type ChartDatasource } from './load-datasource';
 import { postProcess } from './post-processing';
-import { CACHE_KEY_PATTERN, createResultCache, type ResultCache } from './result-cache';
+import { CACHE_KEY_PATTERN, createResultCache, type CachedEntry, type ResultCache } from './result-cache';
 import { attachmentDisposition, resultFile } from './result-files';
 import { joinOffsetFrame, offsetLabel, parseTimeOffset } from './time-offsets';
 
@@ -41,11 +41,18 @@ const cachedResultSchema = z.object({
 });
 type CachedResult = z.infer<typeof cachedResultSchema>;
 
+/** Memory-cache hits hand back the same entry object, so its validated form is kept beside it. */
+const parsedEntries = new WeakMap<CachedEntry, CachedResult>();
+
 /** Cache entries come back from memory or Redis; anything unreadable is a miss. */
-function readCached(payload: string): CachedResult | null {
+function readCached(entry: CachedEntry): CachedResult | null {
+  const known = parsedEntries.get(entry);
+  if (known) return known;
   try {
-    const parsed = cachedResultSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : null;
+    const parsed = cachedResultSchema.safeParse(JSON.parse(entry.payload));
+    if (!parsed.success) return null;
+    parsedEntries.set(entry, parsed.data);
+    return parsed.data;
   } catch {
     return null;
   }
@@ -207,7 +214,7 @@ async function fullResult(
   const cache = chartDataCache(env.ctx);
   if (!env.force) {
     const hit = await cache.get(cacheKey);
-    const cached = hit ? readCached(hit.payload) : null;
+    const cached = hit ? readCached(hit) : null;
     if (hit && cached) {
       return {
         item: { ...cached.item, is_cached: true, cached_dttm: hit.cachedAt, result_format: resultFormat },
@@ -396,7 +403,7 @@ export async function cachedChartData(
 ): Promise<{ result: Record<string, unknown>[] }> {
   if (!CACHE_KEY_PATTERN.test(cacheKey)) throw notFound('Cached data not found');
   const hit = await chartDataCache(ctx).get(cacheKey);
-  const cached = hit ? readCached(hit.payload) : null;
+  const cached = hit ? readCached(hit) : null;
   if (!hit || !cached) throw notFound('Cached data not found');
   await loadChartDatasource(ctx, principal, cached.datasourceId);
   return { result: [{ ...cached.item, is_cached: true, cached_dttm: hit.cachedAt }] };
