@@ -331,6 +331,13 @@ describe.each(METADATA_BACKENDS)('charts on %s metadata', (backend) => {
       owners: [{ id: carolId, first_name: 'carol' }],
     });
 
+    const vizTypes = await server.request('GET', '/api/v1/chart/distinct/viz_type', { token: carol });
+    const distinct = vizTypes.json<{ result: { value: string }[] }>().result.map((entry) => entry.value);
+    expect(distinct).toEqual([...new Set(distinct)].sort());
+    expect(distinct).toEqual(expect.arrayContaining(['pie', 'echarts_timeseries_bar', 'table']));
+    const gammaTypes = await server.request('GET', '/api/v1/chart/distinct/viz_type', { token: gamma });
+    expect(gammaTypes.json()).toEqual({ count: 0, result: [] });
+
     const big = await server.request('GET', `/api/v1/chart/${q('(page_size:200)')}`, { token: admin });
     expect(big.statusCode).toBe(200);
     const tooBig = await server.request('GET', `/api/v1/chart/${q('(page_size:201)')}`, { token: admin });

@@ -142,6 +142,13 @@ describe.each(METADATA_BACKENDS)('Explore state on %s metadata', (backend) => {
       (await server.request('GET', `/api/v1/explore/form_data/${key}`, { token: alice })).statusCode,
     ).toBe(404);
 
+    const bogus = await explore(
+      alice,
+      `form_data_key=${encodeURIComponent('not a key!')}&datasource_id=${datasetId}`,
+    );
+    expect(exploreStateResponseSchema.parse(bogus.json()).result.message).toBe(
+      'Form data not found in cache, reverting to dataset metadata.',
+    );
     const missing = await explore(alice, `form_data_key=${key}&slice_id=${chartId}`);
     expect(exploreStateResponseSchema.parse(missing.json()).result.message).toBe(
       'Form data not found in cache, reverting to chart metadata.',

@@ -1,4 +1,4 @@
-import type { ExploreSlice, ExploreStateResponse } from '@tessera/contracts';
+import { sharedKeySchema, type ExploreSlice, type ExploreStateResponse } from '@tessera/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
@@ -92,7 +92,10 @@ export async function loadExploreState(
     sliceId = permalink.chartId;
     datasource = { id: permalink.datasourceId, type: permalink.datasourceType };
   } else if (query.form_data_key !== undefined) {
-    const entry = await readFormDataEntry(ctx, query.form_data_key).catch(() => null);
+    // A key that cannot exist is treated like an expired one: Explore falls back with a message.
+    const entry = sharedKeySchema.safeParse(query.form_data_key).success
+      ? await readFormDataEntry(ctx, query.form_data_key)
+      : null;
     if (entry === null) {
       message = sliceId === null ? MISSING_FORM_DATA_FOR_DATASET : MISSING_FORM_DATA_FOR_CHART;
     } else {

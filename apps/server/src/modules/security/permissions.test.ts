@@ -41,4 +41,20 @@ describe('roles and permissions', () => {
     }
     expect(keys('Gamma').has('all_database_access|all_database_access')).toBe(false);
   });
+
+  it('lets Alpha and Gamma write charts and dashboards and keep Explore state, but not sql_lab', () => {
+    for (const role of ['Alpha', 'Gamma']) {
+      for (const pair of [
+        'can_write|Chart',
+        'can_write|Dashboard',
+        'can_read|Explore',
+        'can_write|ExploreFormDataRestApi',
+        'can_write|ExplorePermalinkRestApi',
+      ]) {
+        expect(keys(role).has(pair)).toBe(true);
+      }
+    }
+    expect(keys('sql_lab').has('can_write|Chart')).toBe(false);
+    expect(keys('sql_lab').has('can_read|Explore')).toBe(false);
+  });
 });
