@@ -8,12 +8,14 @@ import {
   QuestionOutlined,
   CheckSquareOutlined,
   TableOutlined,
+  SwapOutlined,
 } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
 import { Button, Dropdown, Empty, Flex, Input, theme, Tooltip, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { DatasourceColumn, DatasourceMetric, ExploreDatasource } from '@tessera/contracts';
 import type { DragItem } from '../controls/dnd';
+import { ChangeDatasetModal } from './ChangeDatasetModal';
 
 export interface AddTarget {
   name: string;
@@ -53,6 +55,7 @@ function matches(search: string, ...texts: (string | null | undefined)[]): boole
 export function DatasourcePanel({ datasource, targets, onAdd }: DatasourcePanelProps) {
   const { token } = theme.useToken();
   const [search, setSearch] = useState('');
+  const [changing, setChanging] = useState(false);
   const metrics = useMemo(
     () =>
       datasource.metrics.filter((metric) =>
@@ -83,10 +86,35 @@ export function DatasourcePanel({ datasource, targets, onAdd }: DatasourcePanelP
     <Flex vertical gap={token.marginSM} style={{ height: '100%', minHeight: 0 }} data-test="datasource-panel">
       <Flex align="center" gap={token.marginXS}>
         <TableOutlined style={{ color: token.colorPrimary }} />
-        <Typography.Text strong ellipsis title={datasource.name} data-test="datasource-name">
+        <Typography.Text
+          strong
+          ellipsis
+          title={datasource.name}
+          data-test="datasource-name"
+          style={{ flex: 1 }}
+        >
           {datasource.name}
         </Typography.Text>
+        <Tooltip title="Change dataset">
+          <Button
+            size="small"
+            type="text"
+            icon={<SwapOutlined />}
+            aria-label="Change dataset"
+            onClick={() => {
+              setChanging(true);
+            }}
+            data-test="change-dataset"
+          />
+        </Tooltip>
       </Flex>
+      <ChangeDatasetModal
+        open={changing}
+        currentId={datasource.id}
+        onClose={() => {
+          setChanging(false);
+        }}
+      />
       <Input.Search
         allowClear
         placeholder="Search metrics & columns"
