@@ -72,12 +72,30 @@ export function transformPivotTableProps(chartProps: ChartProps): PivotTableProp
   const rowKeys = uniqueKeys(data.map(rowKeyOf), formData.rowOrder);
   const colKeys = uniqueKeys(data.map(colKeyOf), formData.colOrder);
 
+  // Rows grouped once by cell, by row and by column, so each cell reads its rows without a scan.
+  const byCell = new Map<string, DataRow[]>();
+  const byRow = new Map<string, DataRow[]>();
+  const byColumn = new Map<string, DataRow[]>();
+  const push = (map: Map<string, DataRow[]>, key: string, row: DataRow) => {
+    const list = map.get(key);
+    if (list) list.push(row);
+    else map.set(key, [row]);
+  };
+  for (const row of data) {
+    const rowKey = keyOf(rowKeyOf(row));
+    const colKey = keyOf(colKeyOf(row));
+    push(byCell, `${rowKey}|${colKey}`, row);
+    push(byRow, rowKey, row);
+    push(byColumn, colKey, row);
+  }
+  const rowsFor = (rowKey: Key | null, colKey: Key | null): DataRow[] => {
+    if (rowKey !== null && colKey !== null) return byCell.get(`${keyOf(rowKey)}|${keyOf(colKey)}`) ?? [];
+    if (rowKey !== null) return byRow.get(keyOf(rowKey)) ?? [];
+    if (colKey !== null) return byColumn.get(keyOf(colKey)) ?? [];
+    return data;
+  };
   const cellValues = (metric: string, rowKey: Key | null, colKey: Key | null) => {
-    const matching = data.filter(
-      (row) =>
-        (rowKey === null || keyOf(rowKeyOf(row)) === keyOf(rowKey)) &&
-        (colKey === null || keyOf(colKeyOf(row)) === keyOf(colKey)),
-    );
+    const matching = rowsFor(rowKey, colKey);
     const values = matching.map((row) => row[metric]);
     const numbers = values.map(toNumber).filter((n): n is number => n !== null);
     return aggregate(fn, values, numbers);

@@ -78,7 +78,7 @@ export function transformTimeseriesProps(
   const selected = new Set(crossFilter?.selected ?? []);
 
   const xValue = (value: unknown): string | number | null => {
-    if (temporal) return toDate(value)?.getTime() ?? null;
+    if (temporal) return typeof value === 'number' ? value : (toDate(value)?.getTime() ?? null);
     if (typeof value === 'number') return value;
     return labelOf(value);
   };
