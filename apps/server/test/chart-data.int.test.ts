@@ -308,7 +308,16 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
       'sql_rowcount',
     ]);
     const samples = items(await post({ ...base, result_type: 'samples' }))[0];
-    expect(samples?.colnames).toEqual(['ds', 'gender', 'name', 'num', 'state', 'num_boys', 'num_girls']);
+    expect(samples?.colnames).toEqual([
+      'ds',
+      'gender',
+      'name',
+      'num',
+      'state',
+      'num_boys',
+      'num_girls',
+      'num_california',
+    ]);
     expect(samples?.rowcount).toBe(3);
     const grains = items(await post({ ...base, result_type: 'timegrains' }))[0];
     expect(grains?.data).toContainEqual({ name: 'Year', function: null, duration: 'P1Y' });
@@ -472,6 +481,34 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
     expect(unknown.json()).toEqual({ message: 'Unsupported post processing operation: prophecy' });
   });
 
+  it("uses the example dataset's calculated column and saved metric", async () => {
+    const [item] = items(
+      await post({
+        datasource: { id: birthNames, type: 'table' },
+        queries: [
+          {
+            columns: ['gender'],
+            metrics: [
+              'sum__num',
+              {
+                expressionType: 'SIMPLE',
+                aggregate: 'SUM',
+                column: { column_name: 'num_california' },
+                label: 'ca',
+              },
+            ],
+            orderby: [['gender', true]],
+          },
+        ],
+      }),
+    );
+    expect(item?.data).toEqual(
+      await handSql(
+        `SELECT gender, SUM(num) AS sum__num, SUM(CASE WHEN state = 'CA' THEN num ELSE 0 END) AS ca FROM birth_names GROUP BY 1 ORDER BY 1`,
+      ),
+    );
+  });
+
   it("runs a saved chart's query context", async () => {
     const queryContext = {
       datasource: { id: birthNames, type: 'table' },
@@ -515,6 +552,32 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
     });
     expect((await server.request('GET', '/api/v1/chart/999999/data/', { token: admin })).statusCode).toBe(
       404,
+    );
+  });
+
+  it('queries a virtual dataset with rendered template parameters', async () => {
+    const created = await server.request('POST', '/api/v1/dataset/', {
+      token: admin,
+      body: {
+        database: examplesDb,
+        schema: 'main',
+        table_name: `big_names_${backend}`,
+        sql: 'SELECT gender, state, num FROM birth_names WHERE num > {{ min_num }}',
+        template_params: '{"min_num": 1000}',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [item] = items(
+      await post({
+        datasource: { id: created.json<{ id: number }>().id, type: 'table' },
+        queries: [{ columns: ['gender'], metrics: [sumNum], orderby: [['gender', true]] }],
+      }),
+    );
+    expect(item?.query).toContain('WHERE num > 1000');
+    expect(item?.data).toEqual(
+      await handSql(
+        'SELECT gender, SUM(num) AS "SUM(num)" FROM birth_names WHERE num > 1000 GROUP BY 1 ORDER BY 1',
+      ),
     );
   });
 
@@ -602,10 +665,15 @@ const GRAIN_CASES: [string, string, string][] = [
   ['P1Y', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z'],
 ];
 
-describe('chart data on PostgreSQL, MariaDB and SQLite tables', () => {
+describe('chart data on PostgreSQL, MariaDB, SQLite and DuckDB tables', () => {
   let server: TestServer;
   let admin: string;
-  const datasets: Record<'pg' | 'maria' | 'sqlite', number> = { pg: 0, maria: 0, sqlite: 0 };
+  const datasets: Record<'pg' | 'maria' | 'sqlite' | 'duckdb', number> = {
+    pg: 0,
+    maria: 0,
+    sqlite: 0,
+    duckdb: 0,
+  };
 
   const post = (body: unknown): Promise<LightMyRequestResponse> =>
     server.request('POST', '/api/v1/chart/data', { token: admin, body });
@@ -640,6 +708,14 @@ describe('chart data on PostgreSQL, MariaDB and SQLite tables', () => {
     sqlite.exec(`CREATE TABLE events (ts TIMESTAMP, k TEXT, note TEXT, v INTEGER);
       INSERT INTO events VALUES ('2024-05-15 10:37:43', 'wed', 'It''s', 3), ('2024-05-19 23:59:59', 'sun', 'back\\slash', 4), ('2023-01-01 00:00:00', 'old', NULL, 5);`);
     sqlite.close();
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const duckFile = `${server.dataDir}/events.duckdb`;
+    const duck = await DuckDBInstance.create(duckFile);
+    const duckConnection = await duck.connect();
+    await duckConnection.run(`CREATE TABLE events (ts TIMESTAMP, k VARCHAR, note VARCHAR, v INTEGER);
+      INSERT INTO events VALUES ('2024-05-15 10:37:43', 'wed', 'It''s', 3), ('2024-05-19 23:59:59', 'sun', 'back\\slash', 4), ('2023-01-01 00:00:00', 'old', NULL, 5);`);
+    duckConnection.closeSync();
+    duck.closeSync();
     const pgId = await createDatabase(server, admin, {
       database_name: 'pg',
       sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${PG_DB}`,
@@ -655,6 +731,11 @@ describe('chart data on PostgreSQL, MariaDB and SQLite tables', () => {
     datasets.pg = await datasetOf(pgId, 'events', 'public');
     datasets.maria = await datasetOf(myId, 'events', MY_DB);
     datasets.sqlite = await datasetOf(liteId, 'events', 'main');
+    const duckId = await createDatabase(server, admin, {
+      database_name: 'duck',
+      sqlalchemy_uri: `duckdb:///${duckFile}`,
+    });
+    datasets.duckdb = await datasetOf(duckId, 'events', 'main');
   });
 
   afterAll(async () => {
@@ -663,7 +744,7 @@ describe('chart data on PostgreSQL, MariaDB and SQLite tables', () => {
     await myAdmin(`DROP DATABASE IF EXISTS ${MY_DB}`);
   });
 
-  it.each(['pg', 'maria', 'sqlite'] as const)('buckets every time grain on %s', async (engine) => {
+  it.each(['pg', 'maria', 'sqlite', 'duckdb'] as const)('buckets every time grain on %s', async (engine) => {
     for (const [grain, wednesday, sunday] of GRAIN_CASES) {
       const response = await post({
         datasource: { id: datasets[engine], type: 'table' },
@@ -696,7 +777,7 @@ describe('chart data on PostgreSQL, MariaDB and SQLite tables', () => {
     }
   });
 
-  it.each(['pg', 'maria', 'sqlite'] as const)(
+  it.each(['pg', 'maria', 'sqlite', 'duckdb'] as const)(
     'filters with quotes, backslashes, ILIKE and ranges on %s',
     async (engine) => {
       const run = async (filters: unknown[]): Promise<unknown[]> => {

@@ -17,6 +17,7 @@ export type AggregateOptions = z.input<typeof aggregateOptions>;
 export interface ResolvedAggregate {
   name: string;
   column: string;
+  operator: string;
   aggregator: Aggregator;
   options: Record<string, unknown>;
 }
@@ -31,7 +32,13 @@ export function resolveAggregates(
     if (!frame.columns.includes(column)) {
       throw new PostProcessingError(`Column referenced by aggregate is undefined: ${column}`);
     }
-    return { name, column, aggregator: requireAggregator(spec.operator), options: spec.options ?? {} };
+    return {
+      name,
+      column,
+      operator: spec.operator,
+      aggregator: requireAggregator(spec.operator),
+      options: spec.options ?? {},
+    };
   });
 }
 

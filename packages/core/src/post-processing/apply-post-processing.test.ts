@@ -53,6 +53,7 @@ describe('applyPostProcessing', () => {
       'flatten',
       'histogram',
       'pivot',
+      'rank',
       'rename',
       'resample',
       'rolling',

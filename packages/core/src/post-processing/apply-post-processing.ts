@@ -10,6 +10,7 @@ import { flattenOperation } from './flatten';
 import type { Frame } from './frame';
 import { histogramOperation } from './histogram';
 import { pivotOperation } from './pivot';
+import { rankOperation } from './rank';
 import { PostProcessingError } from './post-processing-error';
 import { renameOperation } from './rename';
 import { resampleOperation } from './resample';
@@ -29,6 +30,7 @@ export const POST_PROCESSING_OPERATIONS: ReadonlyMap<string, Operation> = new Ma
     flattenOperation,
     histogramOperation,
     pivotOperation,
+    rankOperation,
     renameOperation,
     resampleOperation,
     rollingOperation,

@@ -13,12 +13,20 @@ const frame = createFrame(
 );
 
 describe('contribution', () => {
-  it('divides by the row total, ignoring timestamps and text, nulls as 0', () => {
+  it('divides by the row total, ignoring timestamps and text, keeping nulls', () => {
     const result = contribution(frame, { orientation: 'row' });
     expect(result.rows).toEqual([
       { t: 1000, a: 0.25, b: 0.75, label: 'x' },
-      { t: 2000, a: 1, b: 0, label: 'y' },
+      { t: 2000, a: 1, b: null, label: 'y' },
       { t: 3000, a: null, b: null, label: 'z' },
+    ]);
+  });
+
+  it('divides by the column total by default, nulls as 0', () => {
+    expect(contribution(frame).rows.map((row) => [row.a, row.b])).toEqual([
+      [0.25, 1],
+      [0.75, 0],
+      [0, 0],
     ]);
   });
 
@@ -33,7 +41,7 @@ describe('contribution', () => {
       ['m', 'n', 'm__1 year ago', 'n__1 year ago'],
       [{ m: 1, n: 1, 'm__1 year ago': 1, 'n__1 year ago': 3 }],
     );
-    expect(contribution(shifted, { time_shifts: ['1 year ago'] }).rows).toEqual([
+    expect(contribution(shifted, { orientation: 'row', time_shifts: ['1 year ago'] }).rows).toEqual([
       { m: 0.5, n: 0.5, 'm__1 year ago': 0.25, 'n__1 year ago': 0.75 },
     ]);
   });
@@ -43,7 +51,7 @@ describe('contribution', () => {
       'Column "label" is not numeric or does not exists in the query results.',
     );
     expect(() => contribution(frame, { columns: ['a'], rename_columns: ['x', 'y'] })).toThrow(
-      '`rename_columns` must have the same length as `columns`.',
+      '`rename_columns` must have the same length as `columns` + `time_shift_columns`.',
     );
     expect(() => contribution(frame, { orientation: 'diagonal' as 'row' })).toThrow(
       /Invalid options for post processing operation contribution \(orientation\)/,

@@ -14,7 +14,7 @@ import { PostProcessingError } from './post-processing-error';
 
 export const contributionOptions = z
   .object({
-    orientation: z.enum(['row', 'column']).nullable().default('row'),
+    orientation: z.enum(['row', 'column']).nullable().default('column'),
     columns: z.array(columnName).nullable().optional(),
     rename_columns: z.array(columnName).nullable().optional(),
     time_shifts: z.array(z.string().max(255)).nullable().optional(),
@@ -23,9 +23,10 @@ export const contributionOptions = z
 export type ContributionOptions = z.input<typeof contributionOptions>;
 
 /**
- * `contribution`: each numeric value as a share of its row's total (orientation row) or its column's total
- * (column), nulls counted as 0; a zero total gives null. With `time_shifts`, columns of each shift (their
- * metric label contains it) are normalised among themselves, apart from the unshifted ones.
+ * `contribution`: each numeric value as a share of its column's total (orientation column, the default;
+ * nulls count as 0) or of its row's total over the selected columns (row; a null stays null). Shares that
+ * are not finite (a zero total) become null. With `time_shifts`, row shares of the columns whose metric
+ * label ends with a shift are taken among themselves, apart from the unshifted ones.
  */
 export const contributionOperation = defineOperation(
   'contribution',
@@ -42,16 +43,16 @@ export const contributionOperation = defineOperation(
     }
     const targets = options.rename_columns ?? selected;
     if (targets.length !== selected.length) {
-      throw new PostProcessingError('`rename_columns` must have the same length as `columns`.');
+      throw new PostProcessingError(
+        '`rename_columns` must have the same length as `columns` + `time_shift_columns`.',
+      );
     }
-    const values = new Map(
-      selected.map((column) => [column, numericValues(frame, column).map((v) => v ?? 0)]),
-    );
+    const values = new Map(selected.map((column) => [column, numericValues(frame, column)]));
     const share = new Map<string, (number | null)[]>();
 
     if (options.orientation === 'column') {
       for (const column of selected) {
-        const series = values.get(column) ?? [];
+        const series = (values.get(column) ?? []).map((v) => v ?? 0);
         const total = series.reduce((a, b) => a + b, 0);
         share.set(
           column,
@@ -61,7 +62,7 @@ export const contributionOperation = defineOperation(
     } else {
       const shifts = options.time_shifts ?? [];
       const groupOf = (column: string): string =>
-        shifts.find((shift) => (levelsOf(frame, column)[0] ?? column).includes(shift)) ?? '';
+        shifts.find((shift) => (levelsOf(frame, column)[0] ?? column).endsWith(shift)) ?? '';
       const groups = new Map<string, string[]>();
       for (const column of selected)
         groups.set(groupOf(column), [...(groups.get(groupOf(column)) ?? []), column]);
@@ -72,7 +73,9 @@ export const contributionOperation = defineOperation(
         for (const column of columns) {
           share.set(
             column,
-            (values.get(column) ?? []).map((v, i) => finiteOrNull(v / (totals[i] ?? 0))),
+            (values.get(column) ?? []).map((v, i) =>
+              v === null ? null : finiteOrNull(v / (totals[i] ?? 0)),
+            ),
           );
         }
       }

@@ -11,13 +11,20 @@ export interface RowGroup {
  */
 export function groupRows(frame: Frame, by: readonly string[], keepNullKeys = false): RowGroup[] {
   const groups = new Map<unknown, RowGroup>();
+  const single = by.length === 1 ? by[0] : undefined;
   for (const row of frame.rows) {
-    const keys = by.map((column) => row[column] ?? null);
-    if (!keepNullKeys && keys.some((key) => key === null)) continue;
-    const key = tupleKey(keys);
+    let key: unknown;
+    if (single !== undefined) {
+      key = row[single] ?? null;
+      if (key === null && !keepNullKeys) continue;
+    } else {
+      const keys = by.map((column) => row[column] ?? null);
+      if (!keepNullKeys && keys.includes(null)) continue;
+      key = tupleKey(keys);
+    }
     let group = groups.get(key);
     if (!group) {
-      group = { keys, rows: [] };
+      group = { keys: by.map((column) => row[column] ?? null), rows: [] };
       groups.set(key, group);
     }
     group.rows.push(row);

@@ -18,6 +18,7 @@ export { diff, diffOptions, type DiffOptions } from './diff';
 export { flatten, flattenOptions, type FlattenOptions } from './flatten';
 export { histogram, histogramOptions, type HistogramOptions } from './histogram';
 export { pivot, pivotOptions, type PivotOptions } from './pivot';
+export { rank, rankOptions, type RankOptions } from './rank';
 export { rename, renameOptions, type RenameOptions } from './rename';
 export { RESAMPLE_METHODS, resample, resampleOptions, type ResampleOptions } from './resample';
 export { ROLLING_TYPES, rolling, rollingOptions, type RollingOptions } from './rolling';

@@ -165,3 +165,13 @@ describe('pivot', () => {
     );
   });
 });
+
+describe('pivot labels', () => {
+  it('prints timestamp series values like pandas', () => {
+    const frame = createFrame(['x', 'day', 'm'], [{ x: 'a', day: Date.UTC(2020, 0, 2, 3, 4, 5), m: 1 }], {
+      temporal: ['day'],
+    });
+    const result = pivot(frame, { index: ['x'], columns: ['day'], aggregates: { m: { operator: 'sum' } } });
+    expect(result.columns).toEqual(['x', 'm, 2020-01-02 03:04:05']);
+  });
+});

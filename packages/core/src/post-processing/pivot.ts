@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { resolveAggregates } from './aggregate';
+import { resolveAggregates, type ResolvedAggregate } from './aggregate';
 import { defineOperation } from './define-operation';
 import {
+  toNumber,
   flatName,
   labelOf,
   NULL_STRING,
@@ -34,7 +35,23 @@ interface Series {
   /** The pivot column values as labels ('<NULL>' for missing). */
   labels: string[];
   key: unknown;
+  /** Position among the sorted series. */
+  position: number;
 }
+
+/** Aggregates computed in one pass without keeping the values. */
+const STREAMING = new Set([
+  'sum',
+  'nansum',
+  'mean',
+  'nanmean',
+  'average',
+  'count',
+  'min',
+  'nanmin',
+  'max',
+  'nanmax',
+]);
 
 /**
  * `pivot` (pandas pivot_table): one row per `index` tuple (sorted), one column per metric × observed
@@ -59,7 +76,19 @@ export const pivotOperation = defineOperation('pivot', pivotOptions, (frame, opt
   const temporal = new Set(frame.temporal ?? []);
 
   const series = new Map<unknown, Series>();
+  // Series by the raw value of a single pivot column: one lookup per row instead of building labels.
+  const byRawValue = new Map<unknown, Series | undefined>();
   const seriesOf = (row: Row): Series | undefined => {
+    if (seriesColumns.length === 1) {
+      const raw = row[seriesColumns[0] ?? ''] ?? null;
+      if (byRawValue.has(raw)) return byRawValue.get(raw);
+      const found = seriesFromLabels(row);
+      byRawValue.set(raw, found);
+      return found;
+    }
+    return seriesFromLabels(row);
+  };
+  const seriesFromLabels = (row: Row): Series | undefined => {
     const labels: string[] = [];
     for (const column of seriesColumns) {
       const value = row[column] ?? null;
@@ -71,31 +100,35 @@ export const pivotOperation = defineOperation('pivot', pivotOptions, (frame, opt
     const key = tupleKey(labels);
     let found = series.get(key);
     if (!found) {
-      found = { labels, key };
+      found = { labels, key, position: 0 };
       series.set(key, found);
     }
     return found;
   };
 
-  const groups = groupRows(frame, options.index, !dropMissing);
-  // cell values per group: series key → metric → values
-  const cells = groups.map((group) => {
-    const bySeries = new Map<unknown, Map<string, unknown[]>>();
-    for (const row of group.rows) {
-      const s = seriesOf(row);
-      if (!s) continue;
-      let byMetric = bySeries.get(s.key);
-      if (!byMetric) {
-        byMetric = new Map(metricNames.map((metric) => [metric, []]));
-        bySeries.set(s.key, byMetric);
-      }
-      for (const metric of metricNames) byMetric.get(metric)?.push(row[metric]);
-    }
-    return bySeries;
-  });
-
+  // Pass 1: every series, so that cells can live in flat arrays indexed by series × metric.
+  for (const row of frame.rows) seriesOf(row);
   const orderedSeries = [...series.values()].sort((a, b) => compareTuples(a.labels, b.labels));
-  const output: { column: string; levels: (string | null)[]; metric: string; series: Series }[] = [];
+  orderedSeries.forEach((s, position) => (s.position = position));
+  const metricCount = metricNames.length;
+  const cellCount = orderedSeries.length * metricCount;
+  const aggregators = metricNames.map((metric) => metrics.get(metric));
+  const streaming = aggregators.every((agg) => agg !== undefined && STREAMING.has(agg.operator));
+  const present = new Uint8Array(cellCount);
+  const counts = new Float64Array(cellCount);
+  const nonNull = new Float64Array(cellCount);
+  const sums = new Float64Array(cellCount);
+  const mins = new Float64Array(cellCount);
+  const maxs = new Float64Array(cellCount);
+  const lists: unknown[][] = [];
+  const groups = groupRows(frame, options.index, !dropMissing);
+  const output: {
+    column: string;
+    levels: (string | null)[];
+    metric: string;
+    metricIndex: number;
+    series: Series;
+  }[] = [];
   const pairs = options.combine_value_with_metric
     ? orderedSeries.flatMap((s) => metricNames.map((metric) => ({ metric, series: s })))
     : metricNames.flatMap((metric) => orderedSeries.map((s) => ({ metric, series: s })));
@@ -106,18 +139,74 @@ export const pivotOperation = defineOperation('pivot', pivotOptions, (frame, opt
         : options.combine_value_with_metric
           ? [...s.labels, metric]
           : [metric, ...s.labels];
-    output.push({ column: flatName(levels), levels, metric, series: s });
+    output.push({
+      column: flatName(levels),
+      levels,
+      metric,
+      metricIndex: metricNames.indexOf(metric),
+      series: s,
+    });
   }
 
   const fill = options.metric_fill_value ?? null;
-  const rows: Row[] = groups.map((group, i) => {
+  const cellValue = (cell: number, agg: ResolvedAggregate): number | null => {
+    if (!streaming) return agg.aggregator(lists[cell] ?? [], agg.options);
+    switch (agg.operator) {
+      case 'count':
+        return nonNull[cell] ?? 0;
+      case 'sum':
+      case 'nansum':
+        return sums[cell] ?? 0;
+      case 'min':
+      case 'nanmin':
+        return counts[cell] ? (mins[cell] ?? null) : null;
+      case 'max':
+      case 'nanmax':
+        return counts[cell] ? (maxs[cell] ?? null) : null;
+      default:
+        return counts[cell] ? (sums[cell] ?? 0) / (counts[cell] ?? 1) : null;
+    }
+  };
+  // Pass 2: per index group, accumulate each series × metric cell, then write the output row.
+  const rows: Row[] = groups.map((group) => {
+    present.fill(0);
+    if (streaming) {
+      counts.fill(0);
+      nonNull.fill(0);
+      sums.fill(0);
+      mins.fill(Infinity);
+      maxs.fill(-Infinity);
+    } else {
+      for (let c = 0; c < cellCount; c += 1) lists[c] = [];
+    }
+    for (const source of group.rows) {
+      const s = seriesOf(source);
+      if (!s) continue;
+      const base = s.position * metricCount;
+      for (let m = 0; m < metricCount; m += 1) {
+        const cell = base + m;
+        const value = source[metricNames[m] ?? ''];
+        present[cell] = 1;
+        if (!streaming) {
+          lists[cell]?.push(value);
+          continue;
+        }
+        if (value === null || value === undefined) continue;
+        nonNull[cell] = (nonNull[cell] ?? 0) + 1;
+        const number = toNumber(value);
+        if (number === null) continue;
+        counts[cell] = (counts[cell] ?? 0) + 1;
+        sums[cell] = (sums[cell] ?? 0) + number;
+        if (number < (mins[cell] ?? Infinity)) mins[cell] = number;
+        if (number > (maxs[cell] ?? -Infinity)) maxs[cell] = number;
+      }
+    }
     const row: Row = {};
     options.index.forEach((column, level) => (row[column] = group.keys[level] ?? null));
-    const bySeries = cells[i];
     for (const cell of output) {
-      const values = bySeries?.get(cell.series.key)?.get(cell.metric);
-      const agg = metrics.get(cell.metric);
-      const value = values && agg ? agg.aggregator(values, agg.options) : null;
+      const index = cell.series.position * metricCount + cell.metricIndex;
+      const agg = aggregators[cell.metricIndex];
+      const value = present[index] && agg ? cellValue(index, agg) : null;
       row[cell.column] = value === null || Number.isNaN(value) ? fill : value;
     }
     return row;

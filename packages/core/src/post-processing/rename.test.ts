@@ -24,22 +24,23 @@ describe('rename', () => {
     expect(result.rows).toEqual([{ x: 1, boy: 1, girl: 2 }]);
   });
 
-  it('renames labels at one level only', () => {
-    expect(rename(pivoted, { columns: { boy: 'son' }, level: 0 }).columns).toEqual([
+  it('renames metric labels at one level only, as Superset validates them', () => {
+    expect(rename(pivoted, { columns: { 'SUM(num)': 'total' }, level: 0 }).columns).toEqual([
       'x',
-      'SUM(num), boy',
-      'SUM(num), girl',
+      'total, boy',
+      'total, girl',
     ]);
-    expect(rename(pivoted, { columns: { boy: 'son' }, level: 1 }).columns).toEqual([
+    expect(rename(pivoted, { columns: { 'SUM(num)': 'total' } }).columns).toEqual([
       'x',
-      'SUM(num), son',
-      'SUM(num), girl',
+      'total, boy',
+      'total, girl',
     ]);
-    expect(rename(pivoted, { columns: { boy: 'son' }, level: 'g' }).columns).toEqual([
-      'x',
-      'SUM(num), son',
-      'SUM(num), girl',
-    ]);
+    // Level 1 holds no 'SUM(num)' label: nothing changes.
+    expect(rename(pivoted, { columns: { 'SUM(num)': 'total' }, level: 1 }).columns).toEqual(pivoted.columns);
+    expect(() => rename(pivoted, { columns: { boy: 'son' }, level: 1 })).toThrow(
+      'Referenced columns not available in DataFrame.',
+    );
+    expect(() => rename(frame, { columns: { g: 'x' } })).toThrow('Label already exists');
   });
 
   it('renames plain columns and leaves the frame alone without a mapping', () => {

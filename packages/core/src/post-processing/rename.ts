@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from './define-operation';
-import { flatName, isIndexColumn, levelsOf, type Frame, type Row } from './frame';
+import { flatName, isIndexColumn, levelsOf, valueColumns, type Frame, type Row } from './frame';
 import { columnName } from './options';
-import { PostProcessingError } from './post-processing-error';
+import { MISSING_COLUMNS_MESSAGE, PostProcessingError } from './post-processing-error';
 
 export const renameOptions = z
   .object({
@@ -26,6 +26,18 @@ export const renameOperation = defineOperation('rename', renameOptions, (frame, 
     typeof options.level === 'string' ? levelNames.indexOf(options.level) : (options.level ?? undefined);
   if (level !== undefined && level < 0)
     throw new PostProcessingError(`Invalid level: ${String(options.level)}`);
+  // As Superset validates it: the names to rename are metric (level 0) labels, and renaming only onto
+  // labels that already exist is refused.
+  const labelsAt = (at: number): (string | null)[] =>
+    valueColumns(frame).map((column) => levelsOf(frame, column)[at] ?? null);
+  const topLabels = new Set(labelsAt(0));
+  if ([...mapping.keys()].some((name) => !topLabels.has(name))) {
+    throw new PostProcessingError(MISSING_COLUMNS_MESSAGE);
+  }
+  const existing = new Set(labelsAt(level ?? 0));
+  if ([...mapping.values()].every((name) => name !== null && existing.has(name))) {
+    throw new PostProcessingError('Label already exists');
+  }
   const levels: Record<string, (string | null)[]> = {};
   const renamed = new Map<string, string>();
   for (const column of frame.columns) {

@@ -39,6 +39,25 @@ describe('resample', () => {
     expect(out(resample(gappy, { rule: '1D', method: 'linear' })).map(([, y]) => y)).toEqual([1, 2, 3, 5, 7]);
   });
 
+  it('fills nulls already in the data for asfreq with a fill value and for ffill/bfill', () => {
+    const holey = series([
+      ['2020-01-01T00:00', 1],
+      ['2020-01-02T00:00', null],
+      ['2020-01-04T00:00', 4],
+    ]);
+    expect(out(resample(holey, { rule: '1D', method: 'asfreq', fill_value: 0 })).map(([, y]) => y)).toEqual([
+      1, 0, 0, 4,
+    ]);
+    expect(out(resample(holey, { rule: '1D', method: 'asfreq' })).map(([, y]) => y)).toEqual([
+      1,
+      null,
+      null,
+      4,
+    ]);
+    expect(out(resample(holey, { rule: '1D', method: 'ffill' })).map(([, y]) => y)).toEqual([1, 1, 1, 4]);
+    expect(out(resample(holey, { rule: '1D', method: 'bfill' })).map(([, y]) => y)).toEqual([1, 4, 4, 4]);
+  });
+
   it('upsamples to hours and minutes', () => {
     const hourly = resample(
       series([
@@ -119,7 +138,9 @@ describe('resample', () => {
     expect(() => resample(createFrame(['t'], []), { rule: '1D', method: 'asfreq' })).toThrow(
       'Resample operation requires DatetimeIndex',
     );
-    expect(() => resample(gappy, { rule: '1D', method: 'pad' })).toThrow('Invalid resample method: pad');
+    expect(() => resample(gappy, { rule: '1D', method: 'pad' })).toThrow(
+      'Resample method should be in asfreq, bfill, ffill, linear, median, mean, sum.',
+    );
     expect(() => resample(gappy, { rule: '1X', method: 'asfreq' })).toThrow('Invalid resample rule: 1X');
     expect(() => resample(gappy, { rule: '0D', method: 'asfreq' })).toThrow('Invalid resample rule: 0D');
   });

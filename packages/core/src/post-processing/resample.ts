@@ -44,7 +44,7 @@ function interpolate(values: (number | null)[]): (number | null)[] {
  */
 export const resampleOperation = defineOperation('resample', resampleOptions, (frame, options) => {
   const method = RESAMPLE_METHODS.find((name) => name === options.method);
-  if (!method) throw new PostProcessingError(`Invalid resample method: ${options.method}`);
+  if (!method) throw new PostProcessingError(`Resample method should be in ${RESAMPLE_METHODS.join(', ')}.`);
   const timeColumn = frame.index?.length === 1 ? frame.index[0] : undefined;
   if (timeColumn === undefined) throw new PostProcessingError('Resample operation requires DatetimeIndex');
   const rule = parseResampleRule(options.rule);
@@ -56,7 +56,10 @@ export const resampleOperation = defineOperation('resample', resampleOptions, (f
   points.sort((a, b) => a.ms - b.ms);
   const first = points[0];
   const lastPoint = points[points.length - 1];
-  if (!first || !lastPoint) return frame;
+  if (!first || !lastPoint) {
+    if (frame.rows.length > 0) throw new PostProcessingError('Resample operation requires DatetimeIndex');
+    return frame;
+  }
   const origin = Math.floor(first.ms / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(lastPoint.ms / DAY_MS) * DAY_MS;
   let label = rule.labelOf(first.ms, origin);
@@ -79,8 +82,8 @@ export const resampleOperation = defineOperation('resample', resampleOptions, (f
     rows = labels.map((label) => {
       const source = exact.get(label);
       const row: Row = { [timeColumn]: label };
-      for (const column of columns)
-        row[column] = source ? (source[column] ?? null) : method === 'asfreq' ? fill : null;
+      // With a fill value, nulls already in the data are filled too (Superset's zero fill).
+      for (const column of columns) row[column] = source?.[column] ?? (method === 'asfreq' ? fill : null);
       return row;
     });
     if (method === 'linear') {
@@ -90,6 +93,8 @@ export const resampleOperation = defineOperation('resample', resampleOptions, (f
       }
     }
   } else if (method === 'ffill' || method === 'bfill') {
+    // Each label takes the nearest row before (ffill) or after (bfill); the nulls that leaves are then
+    // filled the same way, column by column, as Superset does after resampling.
     let p = 0;
     rows = labels.map((label) => {
       let source: Row | undefined;
@@ -104,6 +109,14 @@ export const resampleOperation = defineOperation('resample', resampleOptions, (f
       for (const column of columns) row[column] = source?.[column] ?? null;
       return row;
     });
+    const order = method === 'ffill' ? rows : [...rows].reverse();
+    for (const column of columns) {
+      let carried: unknown = null;
+      for (const row of order) {
+        if (row[column] === null) row[column] = carried;
+        else carried = row[column];
+      }
+    }
   } else {
     const bins = new Map<number, Row[]>();
     let labelIndex = 0;

@@ -32,8 +32,9 @@ export const selectOperation = defineOperation('select', selectOptions, (frame, 
   if (frame.levels) {
     result.levels = Object.fromEntries(
       names.flatMap((column) => {
-        const levels = frame.levels?.[column];
-        return levels ? [[renamed(column), levels] as const] : [];
+        // A renamed column gets a plain name; its old labels no longer describe it.
+        const levels = renamed(column) === column ? frame.levels?.[column] : undefined;
+        return levels ? [[column, levels] as const] : [];
       }),
     );
   }

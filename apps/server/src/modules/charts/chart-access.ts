@@ -46,7 +46,7 @@ export async function canSeeChart(ctx: AppContext, principal: Principal, chart: 
  */
 export function chartVisibilityCondition(principal: Principal): Expression<SqlBool> | null {
   if (canSeeAllDatasets(principal)) return null;
-  return sql<SqlBool>`s.datasource_type in ('table', 'dataset') and s.datasource_id in (select dataset_id from dataset_owners where user_id = ${principal.user.id})`;
+  return sql<SqlBool>`s.datasource_type = 'table' and s.datasource_id in (select dataset_id from dataset_owners where user_id = ${principal.user.id})`;
 }
 
 /** A chart the caller may see, or 404 as if it did not exist. */
