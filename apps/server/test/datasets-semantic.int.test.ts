@@ -487,12 +487,41 @@ describe.each(METADATA_BACKENDS)('Dataset semantic layer on %s metadata', (backe
     expect(invalid.statusCode).toBe(400);
   });
 
-  it('lists related objects', async () => {
-    const id = await datasetIdByName('birth_names');
+  it('lists the charts and dashboards built on a dataset', async () => {
+    const id = await datasetIdByName('sales');
+    const empty = await server.request('GET', `/api/v1/dataset/${id}/related_objects`, { token: alpha });
+    expect(empty.statusCode).toBe(200);
+    expect(datasetRelatedObjectsSchema.parse(empty.json())).toEqual({
+      charts: { count: 0, result: [] },
+      dashboards: { count: 0, result: [] },
+    });
+    const dashboard = await server.request('POST', '/api/v1/dashboard/', {
+      token: admin,
+      body: { dashboard_title: 'Sales board' },
+    });
+    expect(dashboard.statusCode, dashboard.body).toBe(201);
+    const dashboardId = dashboard.json<{ id: number }>().id;
+    const chart = await server.request('POST', '/api/v1/chart/', {
+      token: admin,
+      body: {
+        slice_name: 'Sales table',
+        viz_type: 'table',
+        datasource_id: id,
+        datasource_type: 'table',
+        dashboards: [dashboardId],
+      },
+    });
+    expect(chart.statusCode, chart.body).toBe(201);
+    const chartId = chart.json<{ id: number }>().id;
     const response = await server.request('GET', `/api/v1/dataset/${id}/related_objects`, { token: alpha });
-    expect(response.statusCode).toBe(200);
     const related = datasetRelatedObjectsSchema.parse(response.json());
-    expect(related.charts.count).toBe(related.charts.result.length);
+    expect(related.charts).toEqual({
+      count: 1,
+      result: [{ id: chartId, slice_name: 'Sales table', viz_type: 'table' }],
+    });
+    expect(related.dashboards.count).toBe(1);
+    expect(related.dashboards.result[0]).toMatchObject({ id: dashboardId, title: 'Sales board' });
+
     expect(
       (await server.request('GET', '/api/v1/dataset/999999/related_objects', { token: alpha })).statusCode,
     ).toBe(404);
