@@ -59,6 +59,8 @@ const chartStatus = (page: Page) => page.getByTestId('chart-container');
 async function runAndWait(page: Page): Promise<void> {
   await page.getByTestId('run-query-button').click();
   await expect(chartStatus(page)).toHaveAttribute('data-chart-status', 'rendered');
+  // The plugin's chunk may still be loading: wait for the drawing itself.
+  await expect(chartStatus(page).locator('canvas').first()).toBeVisible();
 }
 
 async function switchViz(page: Page, vizType: string): Promise<void> {
