@@ -14,6 +14,7 @@ const webInputs = [
   'apps/web/vite.config.ts',
   'packages/contracts/src',
   'packages/core/src',
+  'packages/charts/src',
 ];
 
 function newestMtime(target) {

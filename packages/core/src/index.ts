@@ -4,6 +4,7 @@ export { fieldErrorsFromBody } from './errors/field-errors';
 export { statusText } from './errors/status-text';
 export { isExternalUrl, toExternalHref, isSafeHref } from './links/external-url';
 export * from './toasts/toast';
+export * from './explore';
 export * from './time-range';
 export * from './post-processing';
 export { parseSimpleMetricExpression } from './metrics/simple-metric-expression';

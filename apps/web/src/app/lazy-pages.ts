@@ -28,6 +28,9 @@ export const SavedQueryListPage = lazy(() =>
 export const DatasetListPage = lazy(() =>
   import('../features/datasets/DatasetListPage').then((m) => ({ default: m.DatasetListPage })),
 );
+export const ExplorePage = lazy(() =>
+  import('../features/explore/page/ExplorePage').then((m) => ({ default: m.ExplorePage })),
+);
 export const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 export const ChartListPage = lazy(() =>
   import('../features/charts/ChartListPage').then((m) => ({ default: m.ChartListPage })),

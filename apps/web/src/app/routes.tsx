@@ -8,6 +8,7 @@ import {
   DatabaseBrowserPage,
   DatabaseListPage,
   DatasetListPage,
+  ExplorePage,
   LoginPage,
   NotFoundPage,
   SavedQueryListPage,
@@ -17,6 +18,11 @@ import {
 } from './lazy-pages';
 import { CHART_LIST_PATH } from '../features/charts/paths';
 import { DATASET_LIST_PATH } from '../features/datasets/paths';
+import {
+  EXPLORE_PATH,
+  EXPLORE_PERMALINK_ROUTE,
+  EXPLORE_PERMALINK_SHORT_ROUTE,
+} from '../features/explore/paths';
 import { QUERY_HISTORY_PATH } from '../features/queryhistory/paths';
 import { SAVED_QUERY_LIST_PATH } from '../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../features/sqllab/paths';
@@ -63,6 +69,10 @@ export function AppRoutes() {
           <Route path="/sqllab/p/:key/" element={<Page component={SqlLabPage} />} />
           <Route path={QUERY_HISTORY_PATH} element={<Page component={QueryHistoryPage} />} />
           <Route path={DATASET_LIST_PATH} element={<Page component={DatasetListPage} />} />
+          <Route path={EXPLORE_PATH} element={<Page component={ExplorePage} />} />
+          <Route path={EXPLORE_PERMALINK_ROUTE} element={<Page component={ExplorePage} />} />
+          <Route path={EXPLORE_PERMALINK_SHORT_ROUTE} element={<Page component={ExplorePage} />} />
+          <Route path="/superset/explore/" element={<Page component={ExplorePage} />} />
           <Route path={CHART_LIST_PATH} element={<Page component={ChartListPage} />} />
         </Route>
         <Route path="*" element={<Page component={NotFoundPage} />} />

@@ -1,5 +1,6 @@
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import type { Bootstrap } from '@tessera/contracts';
+import type { ExploreRootState } from '../features/explore/state/root-state';
 import type { SqlLabRootState } from '../features/sqllab/state/root-state';
 import { api } from '../shared/api/api';
 import { initialSessionState, sessionSlice } from '../shared/session/session-slice';
@@ -16,9 +17,9 @@ export const rootReducer = combineSlices({
   theme: themeSlice.reducer,
   toasts: toastsSlice.reducer,
   [api.reducerPath]: api.reducer,
-}).withLazyLoadedSlices<SqlLabRootState>();
+}).withLazyLoadedSlices<SqlLabRootState & ExploreRootState>();
 
-const LARGE_STATE_PATHS = ['sqlLabQueries.queries'];
+const LARGE_STATE_PATHS = ['sqlLabQueries.queries', 'charts', 'explore.datasource'];
 
 export type RootState = ReturnType<typeof rootReducer>;
 

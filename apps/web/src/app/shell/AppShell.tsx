@@ -87,12 +87,28 @@ function activeKey(pathname: string): string[] {
   return [];
 }
 
+function isStandalone(search: string): boolean {
+  const value = new URLSearchParams(search).get('standalone');
+  return value !== null && value !== '0' && value.toLowerCase() !== 'false';
+}
+
 /** Top navigation (product name, screen links, theme toggle, user menu) around the current page. */
 export function AppShell() {
   const user = useAppSelector((state) => state.session.user);
   const admin = useAppSelector((state) => isAdmin(state.session.user));
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { token } = theme.useToken();
+
+  // ?standalone=1|2|3 (reference §12.4) shows the page alone, for embedding and reports.
+  if (isStandalone(search)) {
+    return (
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Content style={{ padding: token.paddingXS }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    );
+  }
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

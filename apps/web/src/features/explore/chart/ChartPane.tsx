@@ -1,0 +1,195 @@
+import { BarChartOutlined, CaretRightOutlined, StopOutlined } from '@ant-design/icons';
+import { ChartRenderer } from '@tessera/charts';
+import { Alert, Button, Empty, Flex, Spin, Tag, theme, Tooltip, Typography } from 'antd';
+import { useEffect } from 'react';
+import type { ExploreDatasource } from '@tessera/contracts';
+import type { ValidationErrors } from '@tessera/core';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { chartRenderingSucceeded, type ChartState } from '../state';
+import { DataPane } from './DataPane';
+import { asFormData, runChart, stopChart } from './chart-actions';
+import { ChartErrorBoundary } from './ChartErrorBoundary';
+
+interface ChartPaneProps {
+  chartId: number;
+  chart: ChartState;
+  datasource: ExploreDatasource;
+  errors: ValidationErrors;
+  /** Control labels by form-data key, for the validation summary. */
+  labels: Readonly<Record<string, string>>;
+  /** The form differs from the one the chart shows: the button says so. */
+  stale: boolean;
+  standalone: boolean;
+}
+
+function rowCount(chart: ChartState): number | null {
+  const first = chart.queriesResponse?.[0];
+  return first?.rowcount ?? first?.data?.length ?? null;
+}
+
+/** The right column: run/stop, status line, the chart itself and the data pane below it. */
+export function ChartPane({ chartId, chart, datasource, errors, labels, stale, standalone }: ChartPaneProps) {
+  const { token } = theme.useToken();
+  const dispatch = useAppDispatch();
+  const mode = useAppSelector((state) => state.theme.mode);
+  const loading = chart.chartStatus === 'loading';
+  const errorList = Object.entries(errors);
+  const blocked = errorList.length > 0;
+  const rows = rowCount(chart);
+  const seconds =
+    chart.chartUpdateStartTime !== null && chart.chartUpdateEndTime !== null
+      ? (chart.chartUpdateEndTime - chart.chartUpdateStartTime) / 1000
+      : null;
+  const cached = chart.queriesResponse?.[0]?.is_cached === true;
+  const hasData =
+    (chart.chartStatus === 'success' || chart.chartStatus === 'rendered') && chart.queriesResponse !== null;
+
+  useEffect(() => {
+    if (chart.chartStatus === 'success') dispatch(chartRenderingSucceeded({ chartId, at: Date.now() }));
+  }, [chart.chartStatus, chartId, dispatch]);
+
+  const chartBody = (() => {
+    if (blocked && !hasData) {
+      return (
+        <Empty
+          image={<BarChartOutlined style={{ fontSize: 56, color: token.colorTextQuaternary }} />}
+          description={
+            <Flex vertical gap={token.marginXXS} data-test="chart-validation-errors">
+              <Typography.Text strong>Add required control values to preview chart data</Typography.Text>
+              {errorList.map(([name, messages]) => (
+                <Typography.Text key={name} type="secondary">
+                  {labels[name] ?? name}: {messages.join('. ')}
+                </Typography.Text>
+              ))}
+            </Flex>
+          }
+        />
+      );
+    }
+    if (chart.chartStatus === 'failed' || chart.chartStatus === 'stopped') {
+      return (
+        <Alert
+          type={chart.chartStatus === 'stopped' ? 'warning' : 'error'}
+          showIcon
+          title={chart.chartAlert}
+          description={
+            chart.chartStackTrace ? (
+              <pre style={{ maxHeight: 200, overflow: 'auto', fontSize: token.fontSizeSM }}>
+                {chart.chartStackTrace}
+              </pre>
+            ) : undefined
+          }
+          data-test="chart-alert"
+        />
+      );
+    }
+    if (chart.chartStatus === null) {
+      return (
+        <Empty
+          image={<BarChartOutlined style={{ fontSize: 56, color: token.colorTextQuaternary }} />}
+          description="Click “Create chart” (Ctrl + Enter) to run the query and see the chart"
+          data-test="chart-empty"
+        />
+      );
+    }
+    if (hasData && rows === 0) {
+      return <Empty description="No results were returned for this query" data-test="chart-no-results" />;
+    }
+    if (hasData) {
+      return (
+        <ChartErrorBoundary chartId={chartId} resetKey={chart.queriesResponse}>
+          <ChartRenderer
+            formData={asFormData(chart.latestQueryFormData)}
+            queriesData={chart.queriesResponse ?? []}
+            datasource={datasource}
+            theme={mode}
+          />
+        </ChartErrorBoundary>
+      );
+    }
+    return null;
+  })();
+
+  const centered =
+    !hasData || rows === 0 || chart.chartStatus === 'failed' || chart.chartStatus === 'stopped';
+  return (
+    <Flex vertical gap={token.marginSM} style={{ height: '100%', minHeight: 0 }}>
+      {standalone ? null : (
+        <Flex align="center" gap={token.marginSM} wrap>
+          {loading ? (
+            <Button
+              danger
+              icon={<StopOutlined />}
+              onClick={() => dispatch(stopChart(chartId))}
+              data-test="stop-query"
+            >
+              Stop
+            </Button>
+          ) : (
+            <Tooltip title={blocked ? 'Fix the highlighted controls first' : 'Ctrl + Enter'}>
+              <Button
+                type="primary"
+                icon={<CaretRightOutlined />}
+                disabled={blocked}
+                onClick={() => void dispatch(runChart(chartId))}
+                data-test="run-query-button"
+              >
+                {chart.chartStatus === null ? 'Create chart' : 'Update chart'}
+              </Button>
+            </Tooltip>
+          )}
+          {stale && chart.chartStatus !== null && !loading ? (
+            <Typography.Text type="warning" style={{ fontSize: token.fontSizeSM }} data-test="chart-stale">
+              Controls changed — update the chart to see them
+            </Typography.Text>
+          ) : null}
+          <Flex gap={token.marginXS} style={{ marginLeft: 'auto' }} align="center">
+            {rows !== null && hasData ? (
+              <Tag data-test="row-count">
+                {rows.toLocaleString()} {rows === 1 ? 'row' : 'rows'}
+              </Tag>
+            ) : null}
+            {cached && hasData ? <Tag color="gold">cached</Tag> : null}
+            {seconds !== null ? <Tag data-test="query-time">{seconds.toFixed(2)} s</Tag> : null}
+          </Flex>
+        </Flex>
+      )}
+      <div
+        style={{
+          flex: 1,
+          minHeight: 240,
+          position: 'relative',
+          border: standalone ? undefined : `1px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          background: token.colorBgContainer,
+          padding: token.paddingSM,
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: centered ? 'center' : undefined,
+        }}
+        data-test="chart-container"
+        data-chart-status={chart.chartStatus ?? 'none'}
+      >
+        {chartBody}
+        {loading ? (
+          <Flex
+            align="center"
+            justify="center"
+            style={{
+              position: 'absolute',
+              inset: 0,
+              background: token.colorBgMask,
+              opacity: 0.6,
+              borderRadius: token.borderRadiusLG,
+            }}
+          >
+            <Spin size="large" data-test="chart-loading" />
+          </Flex>
+        ) : null}
+      </div>
+      {standalone ? null : (
+        <DataPane formData={chart.latestQueryFormData} datasource={datasource} enabled={hasData} />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,258 @@
+import {
+  CodeOutlined,
+  CopyOutlined,
+  DownloadOutlined,
+  FileExcelOutlined,
+  FileImageOutlined,
+  FileTextOutlined,
+  LinkOutlined,
+  MoreOutlined,
+  ReloadOutlined,
+  SaveOutlined,
+  ShareAltOutlined,
+  StarFilled,
+  StarOutlined,
+} from '@ant-design/icons';
+import { Button, Dropdown, Flex, Input, Modal, Tag, theme, Tooltip, Typography } from 'antd';
+import { useState, type RefObject } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useToasts } from '../../../shared/toasts/use-toasts';
+import { exploreApi, useCreateExplorePermalinkMutation } from '../api/explore-api';
+import { runChart } from '../chart/chart-actions';
+import type { ChartState } from '../state';
+import { exploreActions, selectExplore } from '../store/explore-store';
+import { copyText, COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, embedSnippet } from './clipboard';
+import { downloadChartData, downloadImage, downloadJson } from './downloads';
+import { ViewQueryModal } from './ViewQueryModal';
+
+export const STAR_ERROR = 'An error occurred while starring this chart';
+
+interface ExploreHeaderProps {
+  chartId: number;
+  chart: ChartState;
+  chartRef: RefObject<HTMLDivElement | null>;
+}
+
+/** Chart name, star, save, share, download and the "…" menu (view query, force refresh). */
+export function ExploreHeader({ chartId, chart, chartRef }: ExploreHeaderProps) {
+  const { token } = theme.useToken();
+  const dispatch = useAppDispatch();
+  const toasts = useToasts();
+  const explore = useAppSelector(selectExplore);
+  const [createPermalink] = useCreateExplorePermalinkMutation();
+  const [queryOpen, setQueryOpen] = useState(false);
+  const [embed, setEmbed] = useState<string | null>(null);
+  const { slice, sliceName, isStarred, datasource } = explore;
+  const name =
+    sliceName !== '' ? sliceName : datasource !== null ? `${datasource.name} – untitled` : 'Untitled chart';
+  const hasData =
+    chart.queriesResponse !== null && (chart.chartStatus === 'success' || chart.chartStatus === 'rendered');
+
+  const toggleStar = async () => {
+    if (slice === null) return;
+    const next = !isStarred;
+    dispatch(exploreActions.starChanged(next));
+    const result = await dispatch(
+      exploreApi.endpoints.setChartFavorite.initiate({ id: slice.slice_id, starred: next }),
+    );
+    if ('error' in result) {
+      dispatch(exploreActions.starChanged(!next));
+      toasts.addDangerToast(STAR_ERROR);
+    }
+  };
+
+  const permalink = async (): Promise<string | null> => {
+    const result = await createPermalink({ formData: explore.form_data, urlParams: [] });
+    if ('error' in result) {
+      toasts.addDangerToast('Could not create a link to this chart');
+      return null;
+    }
+    return new URL(result.data.url, window.location.origin).toString();
+  };
+
+  const copyPermalink = async () => {
+    const url = await permalink();
+    if (url === null) return;
+    if (await copyText(url)) toasts.addSuccessToast(COPIED_MESSAGE);
+    else toasts.addDangerToast(COPY_UNSUPPORTED_MESSAGE);
+  };
+
+  const showEmbed = async () => {
+    const url = await permalink();
+    if (url !== null) setEmbed(embedSnippet(url));
+  };
+
+  const download = async (kind: string) => {
+    if (kind === 'csv' || kind === 'xlsx') {
+      const error = await downloadChartData(chart.latestQueryFormData, kind, name);
+      if (error !== null) toasts.addDangerToast(error);
+    } else if (kind === 'json') {
+      downloadJson({ result: chart.queriesResponse ?? [] }, name);
+    } else if (kind === 'png') {
+      const element = chartRef.current;
+      const done = element !== null && (await downloadImage(element, name, token.colorBgContainer));
+      if (!done) toasts.addWarningToast('This chart has no image to download; use CSV or JSON instead');
+    }
+  };
+
+  return (
+    <Flex align="center" gap={token.marginSM} style={{ minHeight: 40 }} data-test="explore-header">
+      {slice !== null ? (
+        <Tooltip title={isStarred ? 'Remove from favorites' : 'Add to favorites'}>
+          <Button
+            type="text"
+            icon={isStarred ? <StarFilled style={{ color: token.colorWarning }} /> : <StarOutlined />}
+            onClick={() => void toggleStar()}
+            aria-pressed={isStarred}
+            data-test="fave-unfave-icon"
+          />
+        </Tooltip>
+      ) : null}
+      <Typography.Title
+        level={4}
+        style={{ margin: 0, flex: '0 1 auto', minWidth: 0 }}
+        ellipsis
+        editable={{
+          onChange: (value) => {
+            if (value.trim() !== '') dispatch(exploreActions.sliceNameChanged(value.trim()));
+          },
+          tooltip: 'Rename (applies when you save)',
+          triggerType: ['icon'],
+        }}
+        data-test="editable-title"
+      >
+        {name}
+      </Typography.Title>
+      {slice === null ? <Tag>Unsaved</Tag> : null}
+      <Flex gap={token.marginXS} style={{ marginLeft: 'auto' }}>
+        <Button
+          icon={<SaveOutlined />}
+          onClick={() => dispatch(exploreActions.saveModalShown())}
+          disabled={!explore.can_add && !explore.can_overwrite}
+          data-test="query-save-button"
+        >
+          Save
+        </Button>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              {
+                key: 'link',
+                icon: <LinkOutlined />,
+                label: 'Copy permalink to clipboard',
+                'data-test': 'copy-permalink',
+              },
+              { key: 'embed', icon: <CodeOutlined />, label: 'Embed code', 'data-test': 'embed-code' },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'link') void copyPermalink();
+              else void showEmbed();
+            },
+          }}
+        >
+          <Button icon={<ShareAltOutlined />} data-test="share-menu">
+            Share
+          </Button>
+        </Dropdown>
+        <Dropdown
+          trigger={['click']}
+          disabled={!hasData}
+          menu={{
+            items: [
+              {
+                key: 'csv',
+                icon: <FileTextOutlined />,
+                label: 'Export to .CSV',
+                disabled: !explore.can_download,
+                'data-test': 'download-csv',
+              },
+              {
+                key: 'xlsx',
+                icon: <FileExcelOutlined />,
+                label: 'Export to Excel',
+                disabled: !explore.can_download,
+                'data-test': 'download-xlsx',
+              },
+              {
+                key: 'json',
+                icon: <FileTextOutlined />,
+                label: 'Export to .JSON',
+                'data-test': 'download-json',
+              },
+              {
+                key: 'png',
+                icon: <FileImageOutlined />,
+                label: 'Download as image',
+                'data-test': 'download-image',
+              },
+            ],
+            onClick: ({ key }) => void download(key),
+          }}
+        >
+          <Button icon={<DownloadOutlined />} data-test="download-menu">
+            Download
+          </Button>
+        </Dropdown>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'query', icon: <CodeOutlined />, label: 'View query', 'data-test': 'view-query' },
+              {
+                key: 'force',
+                icon: <ReloadOutlined />,
+                label: 'Force refresh',
+                'data-test': 'force-refresh',
+              },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'query') setQueryOpen(true);
+              else void dispatch(runChart(chartId, true));
+            },
+          }}
+        >
+          <Button icon={<MoreOutlined />} aria-label="More actions" data-test="explore-more-menu" />
+        </Dropdown>
+      </Flex>
+      <ViewQueryModal
+        open={queryOpen}
+        formData={explore.form_data}
+        onClose={() => {
+          setQueryOpen(false);
+        }}
+      />
+      <Modal
+        title="Embed code"
+        open={embed !== null}
+        onCancel={() => {
+          setEmbed(null);
+        }}
+        footer={
+          <Button
+            type="primary"
+            icon={<CopyOutlined />}
+            onClick={() => {
+              void copyText(embed ?? '').then((copied) => {
+                if (copied) toasts.addSuccessToast(COPIED_MESSAGE);
+                else toasts.addDangerToast(COPY_UNSUPPORTED_MESSAGE);
+              });
+            }}
+            data-test="copy-embed-code"
+          >
+            Copy code
+          </Button>
+        }
+        data-test="embed-modal"
+      >
+        <Input.TextArea
+          readOnly
+          rows={9}
+          value={embed ?? ''}
+          style={{ fontFamily: token.fontFamilyCode }}
+          data-test="embed-code-text"
+        />
+      </Modal>
+    </Flex>
+  );
+}

@@ -1,0 +1,84 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { Button, Flex, Modal, Spin, theme, Typography } from 'antd';
+import { useEffect } from 'react';
+import type { ExploreFormData } from '@tessera/core';
+import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
+import { useToasts } from '../../../shared/toasts/use-toasts';
+import { usePostChartDataMutation } from '../api/explore-api';
+import { queryContextFor } from '../chart/chart-actions';
+import { copyText, COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE } from './clipboard';
+
+interface ViewQueryModalProps {
+  open: boolean;
+  formData: ExploreFormData;
+  onClose: () => void;
+}
+
+/** 'View query': the SQL the chart runs (chart data with result_type query), with copy. */
+export function ViewQueryModal({ open, formData, onClose }: ViewQueryModalProps) {
+  const { token } = theme.useToken();
+  const toasts = useToasts();
+  const [post, { data, error, isLoading }] = usePostChartDataMutation();
+  useEffect(() => {
+    if (!open) return undefined;
+    const context = queryContextFor(formData, 'query');
+    if (context === null) return undefined;
+    const request = post(context);
+    return () => {
+      request.abort();
+    };
+  }, [open, formData, post]);
+  const sql = (data?.result ?? [])
+    .map((item) => item.query ?? '')
+    .filter((query) => query !== '')
+    .join(';\n\n');
+  return (
+    <Modal
+      title="View query"
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={760}
+      destroyOnHidden
+      data-test="view-query-modal"
+    >
+      {isLoading ? <Spin /> : null}
+      {error ? <ErrorMessage error={error} /> : null}
+      {sql !== '' ? (
+        <Flex vertical gap={token.marginSM}>
+          <Flex justify="end">
+            <Button
+              icon={<CopyOutlined />}
+              onClick={() => {
+                void copyText(sql).then((copied) => {
+                  if (copied) toasts.addSuccessToast(COPIED_MESSAGE);
+                  else toasts.addDangerToast(COPY_UNSUPPORTED_MESSAGE);
+                });
+              }}
+              data-test="copy-query"
+            >
+              Copy
+            </Button>
+          </Flex>
+          <Typography.Paragraph>
+            <pre
+              style={{
+                maxHeight: 420,
+                overflow: 'auto',
+                fontFamily: token.fontFamilyCode,
+                fontSize: token.fontSizeSM,
+                background: token.colorFillTertiary,
+                padding: token.paddingSM,
+                borderRadius: token.borderRadius,
+                margin: 0,
+              }}
+              data-test="view-query-sql"
+            >
+              {sql}
+            </pre>
+          </Typography.Paragraph>
+        </Flex>
+      ) : null}
+    </Modal>
+  );
+}

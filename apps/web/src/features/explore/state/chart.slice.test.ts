@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chartRenderingFailed,
+  chartRenderingSucceeded,
+  chartsSlice,
+  chartUpdateFailed,
+  chartUpdateStarted,
+  chartUpdateStopped,
+  chartUpdateSucceeded,
+  chartIdUpdated,
+  type ChartsState,
+} from './chart.slice';
+
+const { reducer } = chartsSlice;
+const started = reducer({}, chartUpdateStarted({ chartId: 0, at: 100, formData: { viz_type: 'pie' } }));
+
+describe('charts slice', () => {
+  it('starts loading with alert, stack trace and end time cleared', () => {
+    const failed = reducer(
+      started,
+      chartUpdateFailed({ chartId: 0, at: 150, message: 'boom', stackTrace: 'trace' }),
+    );
+    const again = reducer(failed, chartUpdateStarted({ chartId: 0, at: 200, formData: { viz_type: 'pie' } }));
+    expect(again[0]).toMatchObject({
+      chartStatus: 'loading',
+      chartAlert: null,
+      chartStackTrace: null,
+      chartUpdateEndTime: null,
+      chartUpdateStartTime: 200,
+      latestQueryFormData: { viz_type: 'pie' },
+    });
+  });
+
+  it('succeeds, then renders', () => {
+    let state: ChartsState = reducer(
+      started,
+      chartUpdateSucceeded({ chartId: 0, at: 300, queriesResponse: [{ rowcount: 2 }] }),
+    );
+    expect(state[0]).toMatchObject({ chartStatus: 'success', chartAlert: null, chartUpdateEndTime: 300 });
+    state = reducer(state, chartRenderingSucceeded({ chartId: 0, at: 310 }));
+    expect(state[0]).toMatchObject({ chartStatus: 'rendered', lastRendered: 310 });
+  });
+
+  it('fails with the first response error, else "Network error."', () => {
+    const withError = reducer(
+      started,
+      chartUpdateFailed({ chartId: 0, at: 1, queriesResponse: [{ error: 'column "x" does not exist' }] }),
+    );
+    expect(withError[0]).toMatchObject({ chartStatus: 'failed', chartAlert: 'column "x" does not exist' });
+    expect(reducer(started, chartUpdateFailed({ chartId: 0, at: 1 }))[0]?.chartAlert).toBe('Network error.');
+  });
+
+  it('stops with its message and reports render failures', () => {
+    expect(reducer(started, chartUpdateStopped({ chartId: 0, at: 1 }))[0]).toMatchObject({
+      chartStatus: 'stopped',
+      chartAlert: 'Updating chart was stopped',
+    });
+    expect(
+      reducer(started, chartRenderingFailed({ chartId: 0, error: 'bad data', stackTrace: 'at x' }))[0],
+    ).toMatchObject({
+      chartStatus: 'failed',
+      chartAlert: 'An error occurred while rendering the visualization: bad data',
+      chartStackTrace: 'at x',
+    });
+  });
+
+  it('ignores a render report while a newer query loads and re-keys a saved chart', () => {
+    expect(reducer(started, chartRenderingSucceeded({ chartId: 0, at: 5 }))[0]?.chartStatus).toBe('loading');
+    const moved = reducer(started, chartIdUpdated({ from: 0, to: 42 }));
+    expect(moved[0]).toBeUndefined();
+    expect(moved[42]?.id).toBe(42);
+  });
+});

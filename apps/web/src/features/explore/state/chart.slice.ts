@@ -1,0 +1,152 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ChartDataResultItem } from '@tessera/contracts';
+import type { ExploreFormData } from '@tessera/core';
+
+export type ChartStatus = 'loading' | 'success' | 'failed' | 'stopped' | 'rendered';
+
+/** Spec 001 §3 'Chart state' (the parts Explore uses; the AbortController lives outside the store). */
+export interface ChartState {
+  id: number;
+  chartStatus: ChartStatus | null;
+  chartAlert: string | null;
+  chartStackTrace: string | null;
+  chartUpdateStartTime: number | null;
+  chartUpdateEndTime: number | null;
+  latestQueryFormData: ExploreFormData;
+  queriesResponse: ChartDataResultItem[] | null;
+  triggerQuery: boolean;
+  lastRendered: number | null;
+}
+
+export type ChartsState = Record<number, ChartState>;
+
+export const CHART_MESSAGES = {
+  stopped: 'Updating chart was stopped',
+  networkError: 'Network error.',
+  renderFailed: 'An error occurred while rendering the visualization: %s',
+} as const;
+
+export function initialChartState(id: number): ChartState {
+  return {
+    id,
+    chartStatus: null,
+    chartAlert: null,
+    chartStackTrace: null,
+    chartUpdateStartTime: null,
+    chartUpdateEndTime: null,
+    latestQueryFormData: {},
+    queriesResponse: null,
+    triggerQuery: false,
+    lastRendered: null,
+  };
+}
+
+function chart(state: ChartsState, id: number): ChartState {
+  state[id] ??= initialChartState(id);
+  return state[id];
+}
+
+interface ChartAt {
+  chartId: number;
+  /** Milliseconds since the epoch, passed in so the reducer stays pure. */
+  at: number;
+}
+
+/** Chart status transitions of spec 001 §4 'Chart status'. */
+export const chartsSlice = createSlice({
+  name: 'charts',
+  initialState: (): ChartsState => ({}),
+  reducers: {
+    chartUpdateStarted(state, { payload }: PayloadAction<ChartAt & { formData: ExploreFormData }>) {
+      const target = chart(state, payload.chartId);
+      target.chartStatus = 'loading';
+      target.chartAlert = null;
+      target.chartStackTrace = null;
+      target.chartUpdateEndTime = null;
+      target.chartUpdateStartTime = payload.at;
+      target.latestQueryFormData = payload.formData;
+      target.triggerQuery = false;
+    },
+    chartUpdateSucceeded(
+      state,
+      { payload }: PayloadAction<ChartAt & { queriesResponse: ChartDataResultItem[] }>,
+    ) {
+      const target = chart(state, payload.chartId);
+      target.chartStatus = 'success';
+      target.chartAlert = null;
+      target.queriesResponse = payload.queriesResponse;
+      target.chartUpdateEndTime = payload.at;
+    },
+    chartUpdateFailed(
+      state,
+      {
+        payload,
+      }: PayloadAction<
+        ChartAt & {
+          queriesResponse?: ChartDataResultItem[];
+          message?: string | null;
+          stackTrace?: string | null;
+        }
+      >,
+    ) {
+      const target = chart(state, payload.chartId);
+      const firstError = payload.queriesResponse?.[0]?.error;
+      target.chartStatus = 'failed';
+      target.chartAlert = firstError ?? payload.message ?? CHART_MESSAGES.networkError;
+      target.chartStackTrace = payload.queriesResponse?.[0]?.stacktrace ?? payload.stackTrace ?? null;
+      target.queriesResponse = payload.queriesResponse ?? null;
+      target.chartUpdateEndTime = payload.at;
+    },
+    chartUpdateStopped(state, { payload }: PayloadAction<ChartAt>) {
+      const target = chart(state, payload.chartId);
+      target.chartStatus = 'stopped';
+      target.chartAlert = CHART_MESSAGES.stopped;
+      target.chartUpdateEndTime = payload.at;
+    },
+    chartRenderingSucceeded(state, { payload }: PayloadAction<ChartAt>) {
+      const target = chart(state, payload.chartId);
+      // A late render report of a superseded response must not hide a newer load or failure.
+      if (target.chartStatus !== 'success') return;
+      target.chartStatus = 'rendered';
+      target.lastRendered = payload.at;
+    },
+    chartRenderingFailed(
+      state,
+      { payload }: PayloadAction<{ chartId: number; error: string; stackTrace: string | null }>,
+    ) {
+      const target = chart(state, payload.chartId);
+      target.chartStatus = 'failed';
+      target.chartAlert = CHART_MESSAGES.renderFailed.replace('%s', payload.error);
+      target.chartStackTrace = payload.stackTrace;
+    },
+    triggerQuery(state, { payload }: PayloadAction<{ chartId: number; value: boolean }>) {
+      const target = chart(state, payload.chartId);
+      target.triggerQuery = payload.value;
+      if (payload.value) target.chartStatus = 'loading';
+    },
+    chartRemoved(state, { payload }: PayloadAction<number>) {
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the store is keyed by chart id
+      delete state[payload];
+    },
+    /** A chart saved for the first time moves from its placeholder key to its slice id. */
+    chartIdUpdated(state, { payload }: PayloadAction<{ from: number; to: number }>) {
+      const source = state[payload.from];
+      if (source === undefined) return;
+      state[payload.to] = { ...source, id: payload.to };
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the store is keyed by chart id
+      delete state[payload.from];
+    },
+  },
+});
+
+export const {
+  chartUpdateStarted,
+  chartUpdateSucceeded,
+  chartUpdateFailed,
+  chartUpdateStopped,
+  chartRenderingSucceeded,
+  chartRenderingFailed,
+  triggerQuery,
+  chartRemoved,
+  chartIdUpdated,
+} = chartsSlice.actions;

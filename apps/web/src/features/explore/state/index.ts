@@ -1,0 +1,2 @@
+export * from './explore.slice';
+export * from './chart.slice';
