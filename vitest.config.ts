@@ -32,6 +32,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A guard against hangs, not a speed check: antd pages in jsdom take seconds on a loaded 2-core CI.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import type { Bootstrap } from '@tessera/contracts';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
@@ -48,6 +48,9 @@ function installLayoutShims(): void {
 export function setupDomTest(): void {
   installMatchMedia();
   installLayoutShims();
+  // findBy*/waitFor give up after 1 s by default, which a busy CI machine can exceed; a wait still ends
+  // as soon as its condition holds.
+  configure({ asyncUtilTimeout: 10_000 });
   beforeEach(() => {
     forgetCsrfToken();
     // SQL Lab keeps its tabs in local storage; each test starts without them.

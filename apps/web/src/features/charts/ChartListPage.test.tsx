@@ -87,8 +87,7 @@ function server(override?: FetchHandler, starred: number[] = []): FetchHandler {
 const answer = (handler: (url: string, init: RequestInit) => Response | undefined): FetchHandler =>
   handler as FetchHandler;
 
-// The page renders five antd selects and a table; on a loaded CI machine that exceeds the 5 s default.
-describe('ChartListPage', { timeout: 30_000 }, () => {
+describe('ChartListPage', () => {
   it('lists charts with links to Explore, their type, dataset and owners', async () => {
     stubFetch(server(undefined, [2]));
     renderWithStore(<ChartListPage />);

@@ -13,8 +13,6 @@ import { AddDatasetModal } from './AddDatasetModal';
 setupDomTest();
 
 // antd selects render slowly in jsdom on a shared, busy machine.
-const SLOW = { timeout: 60_000 };
-
 const DATABASE = {
   id: 2,
   uuid: '00000000-0000-4000-8000-000000000002',
@@ -68,7 +66,7 @@ async function pick(dataTest: string, option: string): Promise<void> {
 }
 
 describe('AddDatasetModal', () => {
-  it('creates a physical dataset from the picked database, schema and table', SLOW, async () => {
+  it('creates a physical dataset from the picked database, schema and table', async () => {
     const fetchMock = serve({ status: 201, body: { id: 9, result: {}, data: {} } });
     const onCreated = vi.fn();
     renderWithStore(<AddDatasetModal onClose={vi.fn()} onCreated={onCreated} />);
@@ -87,7 +85,7 @@ describe('AddDatasetModal', () => {
     expect(sentJson(post?.[1])).toEqual({ database: 2, schema: 'public', table_name: 'orders' });
   });
 
-  it('shows the server field messages inline', SLOW, async () => {
+  it('shows the server field messages inline', async () => {
     serve({ status: 422, body: { message: { table_name: ['Dataset orders already exists.'] } } });
     const onCreated = vi.fn();
     renderWithStore(<AddDatasetModal onClose={vi.fn()} onCreated={onCreated} />);

@@ -14,8 +14,6 @@ import { DatasetEditModal } from './DatasetEditModal';
 setupDomTest();
 
 // antd tabs and tables render slowly in jsdom on a shared, busy machine.
-const SLOW = { timeout: 60_000 };
-
 const column = (id: number, name: string, extra: Record<string, unknown> = {}) => ({
   id,
   column_name: name,
@@ -112,7 +110,7 @@ const input = (label: string): HTMLInputElement | HTMLTextAreaElement => {
 };
 
 describe('DatasetEditModal', () => {
-  it('edits a column label and adds a metric, sending complete lists with ids', SLOW, async () => {
+  it('edits a column label and adds a metric, sending complete lists with ids', async () => {
     const fetchMock = serve(() => ({ status: 200, body: { id: 5, result: {}, data: DATASET } }));
     const onSaved = vi.fn();
     const onClose = vi.fn();
@@ -149,7 +147,7 @@ describe('DatasetEditModal', () => {
     });
   });
 
-  it('shows the server field errors inline and stays open', SLOW, async () => {
+  it('shows the server field errors inline and stays open', async () => {
     serve(() => ({
       status: 422,
       body: { message: { metrics: ['Metric count: The expression must not contain a semicolon.'] } },
@@ -164,7 +162,7 @@ describe('DatasetEditModal', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('names local mistakes without calling the server, and deletes calculated columns', SLOW, async () => {
+  it('names local mistakes without calling the server, and deletes calculated columns', async () => {
     const fetchMock = serve(() => ({ status: 200, body: { id: 5, result: {}, data: DATASET } }));
     renderWithStore(<DatasetEditModal datasetId={5} onClose={vi.fn()} />);
     expect(await screen.findByDisplayValue('birth_names')).toBeTruthy();
@@ -185,7 +183,7 @@ describe('DatasetEditModal', () => {
     expect(body.columns?.map((c) => c.column_name)).toEqual(['name', 'ds']);
   });
 
-  it('syncs columns from the source and reloads the dataset', SLOW, async () => {
+  it('syncs columns from the source and reloads the dataset', async () => {
     const fetchMock = serve(() => ({ status: 200, body: {} }));
     renderWithStore(<DatasetEditModal datasetId={5} onClose={vi.fn()} />);
     expect(await screen.findByDisplayValue('birth_names')).toBeTruthy();

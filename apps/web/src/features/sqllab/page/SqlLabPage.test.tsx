@@ -167,12 +167,9 @@ describe('SqlLabPage async runs and stop', () => {
       expect(byDataTest('sqllab-status').getAttribute('data-state')).toBe('pending');
     });
 
-    await waitFor(
-      () => {
-        expect(byDataTest('sqllab-row-count').textContent).toBe('2 rows');
-      },
-      { timeout: 6000 },
-    );
+    await waitFor(() => {
+      expect(byDataTest('sqllab-row-count').textContent).toBe('2 rows');
+    });
     const resultsCall = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/v1/sqllab/results/'));
     expect(decodeURIComponent(resultsCall?.[0] ?? '')).toBe(
       '/api/v1/sqllab/results/?q=(key:key-9,rows:10000)',
