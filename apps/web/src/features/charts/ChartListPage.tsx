@@ -7,12 +7,14 @@ import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../shared/errors/to-api-error';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { BulkDeleteButton } from '../../shared/ui/BulkDeleteButton';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { ListLoadError } from '../../shared/ui/ListLoadError';
 import { ListSearch } from '../../shared/ui/ListSearch';
 import { ListTable } from '../../shared/ui/ListTable';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
+import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { useListDatasetsQuery } from '../datasets/datasets-api';
 import { chartListQuery, hasChartFilters, type ChartFilters } from './chart-list-query';
@@ -156,18 +158,7 @@ export function ChartListPage() {
       key: 'owners',
       render: (_value, chart) => (chart.owners ?? []).map(personName).join(', '),
     },
-    {
-      title: 'Last modified',
-      dataIndex: 'changed_on_delta_humanized',
-      key: 'changed_on_delta_humanized',
-      sorter: true,
-      sortOrder: tableSortOrder(list, 'changed_on_delta_humanized'),
-      render: (value: string, chart) => (
-        <Tooltip title={chart.changed_on}>
-          <span>{value}</span>
-        </Tooltip>
-      ),
-    },
+    lastModifiedColumn<ChartRow>(list, 'changed_on_delta_humanized', (chart) => chart.changed_on),
     {
       title: 'Actions',
       key: 'actions',
@@ -175,27 +166,21 @@ export function ChartListPage() {
       render: (_value, chart) =>
         canEdit(chart) ? (
           <Flex gap={4} justify="flex-end">
-            <Tooltip title="Edit properties">
-              <Button
-                data-test="chart-edit"
-                type="text"
-                size="small"
-                aria-label={`Edit ${chart.slice_name ?? ''}`}
-                icon={<EditOutlined />}
-                onClick={() => setEditing(chart)}
-              />
-            </Tooltip>
-            <Tooltip title="Delete">
-              <Button
-                data-test="chart-delete"
-                type="text"
-                size="small"
-                danger
-                aria-label={`Delete ${chart.slice_name ?? ''}`}
-                icon={<DeleteOutlined />}
-                onClick={() => setToDelete(chart)}
-              />
-            </Tooltip>
+            <RowActionButton
+              title="Edit properties"
+              data-test="chart-edit"
+              aria-label={`Edit ${chart.slice_name ?? ''}`}
+              icon={<EditOutlined />}
+              onClick={() => setEditing(chart)}
+            />
+            <RowActionButton
+              title="Delete"
+              data-test="chart-delete"
+              danger
+              aria-label={`Delete ${chart.slice_name ?? ''}`}
+              icon={<DeleteOutlined />}
+              onClick={() => setToDelete(chart)}
+            />
           </Flex>
         ) : null,
     },

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import type { Database } from '@tessera/contracts';
-import { Button, Flex, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Flex, Typography, type TableProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { databaseBrowsePath } from '../../app/paths';
@@ -12,6 +12,8 @@ import { ListLoadError } from '../../shared/ui/ListLoadError';
 import { ListSearch } from '../../shared/ui/ListSearch';
 import { ListTable } from '../../shared/ui/ListTable';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
+import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { useDeleteDatabaseMutation, useListDatabasesQuery } from './databases-api';
 
@@ -93,55 +95,35 @@ export function DatabaseListPage() {
       render: (value: boolean) => <BooleanCell value={value} />,
     },
     { title: 'Created by', key: 'created_by', render: (_value, database) => createdBy(database) },
-    {
-      title: 'Last modified',
-      dataIndex: 'changed_on_delta_humanized',
-      key: 'changed_on',
-      sorter: true,
-      sortOrder: tableSortOrder(list, 'changed_on'),
-      render: (value: string, database) => (
-        <Tooltip title={database.changed_on}>
-          <span>{value}</span>
-        </Tooltip>
-      ),
-    },
+    lastModifiedColumn<Database>(list, 'changed_on', (database) => database.changed_on),
     {
       title: 'Actions',
       key: 'actions',
       align: 'right',
       render: (_value, database) => (
         <Flex gap={4} justify="flex-end">
-          <Tooltip title="Browse">
-            <Button
-              data-test="database-browse"
-              type="text"
-              size="small"
-              aria-label={`Browse ${database.database_name}`}
-              icon={<FolderOpenOutlined />}
-              onClick={() => void navigate(databaseBrowsePath(database.id))}
-            />
-          </Tooltip>
-          <Tooltip title="Edit">
-            <Button
-              data-test="database-edit"
-              type="text"
-              size="small"
-              aria-label={`Edit ${database.database_name}`}
-              icon={<EditOutlined />}
-              onClick={() => setModal({ mode: 'edit', database })}
-            />
-          </Tooltip>
-          <Tooltip title="Delete">
-            <Button
-              data-test="database-delete"
-              type="text"
-              size="small"
-              danger
-              aria-label={`Delete ${database.database_name}`}
-              icon={<DeleteOutlined />}
-              onClick={() => setToDelete(database)}
-            />
-          </Tooltip>
+          <RowActionButton
+            title="Browse"
+            data-test="database-browse"
+            aria-label={`Browse ${database.database_name}`}
+            icon={<FolderOpenOutlined />}
+            onClick={() => void navigate(databaseBrowsePath(database.id))}
+          />
+          <RowActionButton
+            title="Edit"
+            data-test="database-edit"
+            aria-label={`Edit ${database.database_name}`}
+            icon={<EditOutlined />}
+            onClick={() => setModal({ mode: 'edit', database })}
+          />
+          <RowActionButton
+            title="Delete"
+            data-test="database-delete"
+            danger
+            aria-label={`Delete ${database.database_name}`}
+            icon={<DeleteOutlined />}
+            onClick={() => setToDelete(database)}
+          />
         </Flex>
       ),
     },

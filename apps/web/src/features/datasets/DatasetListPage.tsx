@@ -1,6 +1,6 @@
 import { CompassOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DatasetListItem } from '@tessera/contracts';
-import { Button, Flex, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Flex, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
@@ -9,6 +9,8 @@ import { ListLoadError } from '../../shared/ui/ListLoadError';
 import { ListSearch } from '../../shared/ui/ListSearch';
 import { ListTable } from '../../shared/ui/ListTable';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
+import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { AddDatasetModal } from './AddDatasetModal';
 import { DatasetEditModal } from './DatasetEditModal';
@@ -70,55 +72,35 @@ export function DatasetListPage() {
       sortOrder: tableSortOrder(list, 'schema'),
     },
     { title: 'Created by', key: 'created_by', render: (_value, dataset) => personName(dataset.created_by) },
-    {
-      title: 'Last modified',
-      dataIndex: 'changed_on_delta_humanized',
-      key: 'changed_on',
-      sorter: true,
-      sortOrder: tableSortOrder(list, 'changed_on'),
-      render: (value: string, dataset) => (
-        <Tooltip title={dataset.changed_on_utc}>
-          <span>{value}</span>
-        </Tooltip>
-      ),
-    },
+    lastModifiedColumn<DatasetListItem>(list, 'changed_on', (dataset) => dataset.changed_on_utc),
     {
       title: 'Actions',
       key: 'actions',
       align: 'right',
       render: (_value, dataset) => (
         <Flex justify="flex-end" gap={4}>
-          <Tooltip title="Explore">
-            <Button
-              data-test="dataset-explore"
-              type="text"
-              size="small"
-              aria-label={`Explore ${dataset.table_name}`}
-              icon={<CompassOutlined />}
-              href={`/explore/?datasource_type=table&datasource_id=${dataset.id}`}
-            />
-          </Tooltip>
-          <Tooltip title="Edit">
-            <Button
-              data-test="dataset-edit"
-              type="text"
-              size="small"
-              aria-label={`Edit ${dataset.table_name}`}
-              icon={<EditOutlined />}
-              onClick={() => setEditing(dataset.id)}
-            />
-          </Tooltip>
-          <Tooltip title="Delete">
-            <Button
-              data-test="dataset-delete"
-              type="text"
-              size="small"
-              danger
-              aria-label={`Delete ${dataset.table_name}`}
-              icon={<DeleteOutlined />}
-              onClick={() => setToDelete(dataset)}
-            />
-          </Tooltip>
+          <RowActionButton
+            title="Explore"
+            data-test="dataset-explore"
+            aria-label={`Explore ${dataset.table_name}`}
+            icon={<CompassOutlined />}
+            href={`/explore/?datasource_type=table&datasource_id=${dataset.id}`}
+          />
+          <RowActionButton
+            title="Edit"
+            data-test="dataset-edit"
+            aria-label={`Edit ${dataset.table_name}`}
+            icon={<EditOutlined />}
+            onClick={() => setEditing(dataset.id)}
+          />
+          <RowActionButton
+            title="Delete"
+            data-test="dataset-delete"
+            danger
+            aria-label={`Delete ${dataset.table_name}`}
+            icon={<DeleteOutlined />}
+            onClick={() => setToDelete(dataset)}
+          />
         </Flex>
       ),
     },

@@ -5,12 +5,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { BulkDeleteButton } from '../../shared/ui/BulkDeleteButton';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { ListLoadError } from '../../shared/ui/ListLoadError';
 import { ListSearch } from '../../shared/ui/ListSearch';
 import { ListTable } from '../../shared/ui/ListTable';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
+import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, copyText } from '../sqllab/results/clipboard';
 import { savedQuerySqlLabPath } from './paths';
@@ -102,70 +104,47 @@ export function SavedQueryListPage() {
         </Typography.Text>
       ),
     },
-    {
-      title: 'Last modified',
-      dataIndex: 'changed_on_delta_humanized',
-      key: 'changed_on',
-      sorter: true,
-      sortOrder: tableSortOrder(list, 'changed_on'),
-      render: (value: string, query) => (
-        <Tooltip title={query.changed_on}>
-          <span>{value}</span>
-        </Tooltip>
-      ),
-    },
+    lastModifiedColumn<SavedQuery>(list, 'changed_on', (query) => query.changed_on),
     {
       title: 'Actions',
       key: 'actions',
       align: 'right',
       render: (_value, query) => (
         <Flex gap={4} justify="flex-end">
-          <Tooltip title="Preview the SQL">
-            <Button
-              data-test="savedquery-preview"
-              type="text"
-              size="small"
-              aria-label={`Preview ${query.label}`}
-              icon={<EyeOutlined />}
-              onClick={() => setPreview(query)}
-            />
-          </Tooltip>
+          <RowActionButton
+            title="Preview the SQL"
+            data-test="savedquery-preview"
+            aria-label={`Preview ${query.label}`}
+            icon={<EyeOutlined />}
+            onClick={() => setPreview(query)}
+          />
           <Tooltip title="Open in SQL Lab">
             <Link data-test="savedquery-open" to={savedQuerySqlLabPath(query.id)}>
               Open
             </Link>
           </Tooltip>
-          <Tooltip title="Edit name and description">
-            <Button
-              data-test="savedquery-edit"
-              type="text"
-              size="small"
-              aria-label={`Edit ${query.label}`}
-              icon={<EditOutlined />}
-              onClick={() => setEditing(query)}
-            />
-          </Tooltip>
-          <Tooltip title="Copy a link">
-            <Button
-              data-test="savedquery-copy-link"
-              type="text"
-              size="small"
-              aria-label={`Copy a link to ${query.label}`}
-              icon={<LinkOutlined />}
-              onClick={() => void copyLink(query)}
-            />
-          </Tooltip>
-          <Tooltip title="Delete">
-            <Button
-              data-test="savedquery-delete"
-              type="text"
-              size="small"
-              danger
-              aria-label={`Delete ${query.label}`}
-              icon={<DeleteOutlined />}
-              onClick={() => setToDelete(query)}
-            />
-          </Tooltip>
+          <RowActionButton
+            title="Edit name and description"
+            data-test="savedquery-edit"
+            aria-label={`Edit ${query.label}`}
+            icon={<EditOutlined />}
+            onClick={() => setEditing(query)}
+          />
+          <RowActionButton
+            title="Copy a link"
+            data-test="savedquery-copy-link"
+            aria-label={`Copy a link to ${query.label}`}
+            icon={<LinkOutlined />}
+            onClick={() => void copyLink(query)}
+          />
+          <RowActionButton
+            title="Delete"
+            data-test="savedquery-delete"
+            danger
+            aria-label={`Delete ${query.label}`}
+            icon={<DeleteOutlined />}
+            onClick={() => setToDelete(query)}
+          />
         </Flex>
       ),
     },

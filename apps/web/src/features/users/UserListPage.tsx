@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { User } from '@tessera/contracts';
-import { Button, Flex, Result, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Flex, Result, Tag, Typography, type TableProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../shared/errors/to-api-error';
@@ -11,6 +11,7 @@ import { ListLoadError } from '../../shared/ui/ListLoadError';
 import { ListSearch } from '../../shared/ui/ListSearch';
 import { ListTable } from '../../shared/ui/ListTable';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
+import { RowActionButton } from '../../shared/ui/RowActionButton';
 import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { useListUsersQuery, useUpdateUserMutation } from './users-api';
 
@@ -104,16 +105,13 @@ function UserList() {
       align: 'right',
       render: (_value, user) => (
         <Flex gap={4} justify="flex-end">
-          <Tooltip title="Edit">
-            <Button
-              data-test="user-edit"
-              type="text"
-              size="small"
-              aria-label={`Edit ${user.username}`}
-              icon={<EditOutlined />}
-              onClick={() => setModal({ mode: 'edit', user })}
-            />
-          </Tooltip>
+          <RowActionButton
+            title="Edit"
+            data-test="user-edit"
+            aria-label={`Edit ${user.username}`}
+            icon={<EditOutlined />}
+            onClick={() => setModal({ mode: 'edit', user })}
+          />
           <Button
             data-test="user-toggle-active"
             size="small"
