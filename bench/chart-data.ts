@@ -10,36 +10,24 @@
  * The table (schema `bench`, database tessera_bench) is generated once with generate_series and kept.
  * Run: npx tsx bench/chart-data.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
+import {
+  BENCH_PG_URI,
+  benchDatabaseClient,
+  json,
+  median,
+  startBenchServer,
+  timeRawQuery,
+} from './bench-server';
 
-const root = path.resolve(import.meta.dirname, '..');
-const PORT = 18_289;
-const BASE = `http://127.0.0.1:${PORT}`;
-const PASSWORD = 'bench-admin-password';
-const BENCH_DB = 'tessera_bench';
 const ROWS = 10_000_000;
 const AGG_RUNS = 3;
 const CACHED_RUNS = 300;
 const CLIENTS = 50;
 const WINDOW_MS = 5000;
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
 async function prepareTable(): Promise<void> {
-  const admin = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${BENCH_DB}`);
-  await admin.end();
-  const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${BENCH_DB}` });
-  await client.connect();
+  const client = await benchDatabaseClient();
   await client.query('CREATE SCHEMA IF NOT EXISTS bench');
   const present = await client.query<{ present: boolean }>(
     `SELECT to_regclass('bench.chart_rows') IS NOT NULL AS present`,
@@ -61,66 +49,20 @@ async function prepareTable(): Promise<void> {
   await client.end();
 }
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  writeFileSync(
-    path.join(dataDir, 'tessera.config.json'),
-    JSON.stringify({ constants: { SUPERSET_WEBSERVER_TIMEOUT: 300 } }),
-  );
-  const child = spawn('node', ['apps/server/bin/tessera.mjs', 'start'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      TESSERA_PORT: String(PORT),
-      TESSERA_HOST: '127.0.0.1',
-      TESSERA_DATA_DIR: dataDir,
-      TESSERA_ADMIN_PASSWORD: PASSWORD,
-      TESSERA_LOG_LEVEL: 'warn',
-    },
-  });
-  for (let i = 0; i < 1200; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
-}
-
-async function api(pathname: string, token: string, body?: unknown): Promise<Response> {
-  return fetch(`${BASE}${pathname}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 async function main(): Promise<void> {
   await prepareTable();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-chart-data-'));
-  const server = await startServer(dataDir);
-  const raw = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${BENCH_DB}` });
+  const server = await startBenchServer({
+    port: 18_289,
+    name: 'chart-data',
+    constants: { SUPERSET_WEBSERVER_TIMEOUT: 300 },
+    startTimeoutMs: 120_000,
+  });
+  const { api, base } = server;
+  const raw = new pg.Client({ connectionString: BENCH_PG_URI });
   await raw.connect();
   try {
-    const login = await fetch(`${BASE}/api/v1/security/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD, provider: 'db' }),
-    });
-    const token = (await json<{ access_token: string }>(login)).access_token;
-    const { id: databaseId } = await json<{ id: number }>(
-      await api('/api/v1/database/', token, {
-        database_name: 'bench-pg',
-        sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${BENCH_DB}`,
-      }),
-    );
+    const token = await server.login();
+    const databaseId = await server.addBenchDatabase(token);
     const dataset = await json<{ result: { table_id: number } }>(
       await api('/api/v1/dataset/get_or_create/', token, {
         table_name: 'chart_rows',
@@ -166,12 +108,10 @@ async function main(): Promise<void> {
     let rowsRaw = 0;
     await raw.query(sql); // warm PostgreSQL's buffers once before measuring either side
     for (let i = 0; i < AGG_RUNS; i += 1) {
-      let started = performance.now();
-      const result = await raw.query(sql);
-      JSON.stringify(result.rows);
-      viaRaw.push(performance.now() - started);
-      rowsRaw = result.rowCount ?? 0;
-      started = performance.now();
+      const rawRun = await timeRawQuery(raw, sql);
+      viaRaw.push(rawRun.ms);
+      rowsRaw = rawRun.rows;
+      const started = performance.now();
       const body = await json<{ result: { rowcount: number }[] }>(
         await api('/api/v1/chart/data', token, { ...queryContext, force: true }),
       );
@@ -195,7 +135,7 @@ async function main(): Promise<void> {
     const health: number[] = [];
     for (let i = 0; i < CACHED_RUNS; i += 1) {
       const started = performance.now();
-      await (await fetch(`${BASE}/health`)).arrayBuffer();
+      await (await fetch(`${base}/health`)).arrayBuffer();
       health.push(performance.now() - started);
     }
 
@@ -219,13 +159,13 @@ async function main(): Promise<void> {
       return { rate: completed / ((performance.now() - started) / 1000), failures };
     };
     const chartLoad = await hammer(() =>
-      fetch(`${BASE}/api/v1/chart/data`, {
+      fetch(`${base}/api/v1/chart/data`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: payload,
       }),
     );
-    const healthLoad = await hammer(() => fetch(`${BASE}/health`));
+    const healthLoad = await hammer(() => fetch(`${base}/health`));
 
     console.log(`rows: api ${rowsApi}, raw ${rowsRaw} (aggregated from ${ROWS.toLocaleString('en')} rows)`);
     console.table([
@@ -252,9 +192,7 @@ async function main(): Promise<void> {
     ]);
   } finally {
     await raw.end();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

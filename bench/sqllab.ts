@@ -7,41 +7,27 @@
  *  3. Chromium: time from the execute response to the first rendered row of a 100k-row result.
  * Run: npm run build && npx tsx bench/sqllab.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
+import {
+  BENCH_PG_URI,
+  benchDatabaseClient,
+  median,
+  percentile,
+  startBenchServer,
+  timeRawQuery,
+} from './bench-server';
 
-const root = path.resolve(import.meta.dirname, '..');
-const PORT = 18_288;
-const BASE = `http://127.0.0.1:${PORT}`;
-const PASSWORD = 'bench-admin-password';
-const BENCH_DB = 'tessera_bench';
 const ROWS = 100_000;
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 const rssKb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? Number.NaN);
 };
 
 async function prepareTable(): Promise<void> {
-  const admin = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${BENCH_DB}`);
-  await admin.end();
-  const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${BENCH_DB}` });
-  await client.connect();
+  const client = await benchDatabaseClient();
   await client.query(`
     CREATE TABLE IF NOT EXISTS bench_rows AS
     SELECT g AS id, g * 2 AS twice, (g % 97)::numeric(10,2) AS amount, md5(g::text) AS label, 'name ' || g AS name,
@@ -52,68 +38,18 @@ async function prepareTable(): Promise<void> {
 }
 
 async function rawDriver(sql: string): Promise<number> {
-  const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${BENCH_DB}` });
+  const client = new pg.Client({ connectionString: BENCH_PG_URI });
   await client.connect();
-  const started = performance.now();
-  const result = await client.query(sql);
-  // Serialise as the server must, so both sides end with JSON-ready rows in hand.
-  JSON.stringify(result.rows);
-  const elapsed = performance.now() - started;
+  const { ms } = await timeRawQuery(client, sql);
   await client.end();
-  return elapsed;
+  return ms;
 }
 
-async function api(pathname: string, token: string, body?: unknown): Promise<Response> {
-  return fetch(`${BASE}${pathname}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  writeFileSync(
-    path.join(dataDir, 'tessera.config.json'),
-    JSON.stringify({ constants: { DISPLAY_MAX_ROW: ROWS, SQLLAB_TIMEOUT: 300 } }),
-  );
-  const child = spawn('node', ['apps/server/bin/tessera.mjs', 'start'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      TESSERA_PORT: String(PORT),
-      TESSERA_HOST: '127.0.0.1',
-      TESSERA_DATA_DIR: dataDir,
-      TESSERA_ADMIN_PASSWORD: PASSWORD,
-      TESSERA_LOG_LEVEL: 'warn',
-    },
-  });
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
-}
-
-async function login(): Promise<string> {
-  const response = await fetch(`${BASE}/api/v1/security/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD, provider: 'db' }),
-  });
-  const body = (await response.json()) as { access_token: string };
-  return body.access_token;
-}
-
-async function healthLatencies(until: () => boolean): Promise<number[]> {
+async function healthLatencies(base: string, until: () => boolean): Promise<number[]> {
   const samples: number[] = [];
   while (!until()) {
     const started = performance.now();
-    await fetch(`${BASE}/health`);
+    await fetch(`${base}/health`);
     samples.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -122,19 +58,20 @@ async function healthLatencies(until: () => boolean): Promise<number[]> {
 
 async function main(): Promise<void> {
   await prepareTable();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-sqllab-'));
-  const server = await startServer(dataDir);
+  const server = await startBenchServer({
+    port: 18_288,
+    name: 'sqllab',
+    constants: { DISPLAY_MAX_ROW: ROWS, SQLLAB_TIMEOUT: 300 },
+    startTimeoutMs: 60_000,
+  });
+  const { api, base } = server;
   try {
-    const token = await login();
-    const created = await api('/api/v1/database/', token, {
-      database_name: 'bench-pg',
-      sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${BENCH_DB}`,
-    });
-    const { id: databaseId } = (await created.json()) as { id: number };
+    const token = await server.login();
+    const databaseId = await server.addBenchDatabase(token);
     const sql = `SELECT * FROM bench_rows ORDER BY id LIMIT ${ROWS}`;
 
     // 1. Throughput and memory against the raw driver.
-    const pid = server.pid ?? 0;
+    const pid = server.process.pid ?? 0;
     const rssBefore = rssKb(pid, 'VmRSS');
     const raw: number[] = [];
     const viaApi: number[] = [];
@@ -161,10 +98,10 @@ async function main(): Promise<void> {
     // 2. Concurrency: the web server stays responsive while 200 queries sleep.
     let idleDone = false;
     const idleTimer = setTimeout(() => (idleDone = true), 2000);
-    const idle = await healthLatencies(() => idleDone);
+    const idle = await healthLatencies(base, () => idleDone);
     clearTimeout(idleTimer);
     let finished = false;
-    const health = healthLatencies(() => finished);
+    const health = healthLatencies(base, () => finished);
     const results = await Promise.all(
       Array.from({ length: 200 }, (_unused, i) =>
         api('/api/v1/sqllab/execute/', token, {
@@ -191,12 +128,12 @@ async function main(): Promise<void> {
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      await page.goto(`${BASE}/login/`);
+      await page.goto(`${base}/login/`);
       await page.locator('[data-test="login-username"]').fill('admin');
-      await page.locator('[data-test="login-password"]').fill(PASSWORD);
+      await page.locator('[data-test="login-password"]').fill(server.password);
       await page.locator('[data-test="login-submit"]').click();
       await page.waitForURL(/databaseview/);
-      await page.goto(`${BASE}/sqllab/`);
+      await page.goto(`${base}/sqllab/`);
       await page.locator('[data-test="sqllab-editor"]').waitFor();
       await page.locator('[data-test="sqllab-database-select"]').click();
       await page.locator('.ant-select-dropdown:visible').getByTitle('bench-pg', { exact: true }).click();
@@ -222,8 +159,7 @@ async function main(): Promise<void> {
       await browser.close();
     }
   } finally {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

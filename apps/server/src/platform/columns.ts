@@ -1,3 +1,13 @@
+import { z } from 'zod';
+
+/** The query of a FAB show endpoint: the columns to keep and the `keys` of extra info to add. */
+export const showQuerySchema = z
+  .object({
+    columns: z.array(z.string().max(100)).max(100).optional(),
+    keys: z.array(z.string().max(50)).max(10).optional(),
+  })
+  .strict();
+
 /**
  * FAB's `columns` of a show or list query: keep only the requested keys of each item. A dotted column
  * (`dashboards.id`, `owners.first_name`) keeps that relation with its `id` and the requested sub-keys.

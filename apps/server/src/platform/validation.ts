@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError, messageError } from './errors';
 import { decodeRison } from './rison';
@@ -66,6 +67,12 @@ export function parseId(raw: unknown, what = 'Not found'): number {
   if (typeof raw !== 'string' || !/^[1-9]\d{0,14}$/.test(raw)) throw messageError(404, what);
   return Number(raw);
 }
+
+/** The raw rison `q` of a request's query string, for parseRisonQuery. */
+export const risonParam = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
+
+/** The `:id` path parameter as an id (parseId). */
+export const idParam = (request: FastifyRequest): number => parseId((request.params as { id?: unknown }).id);
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

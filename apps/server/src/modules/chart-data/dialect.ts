@@ -87,88 +87,71 @@ const WEEK_STARTING_MONDAY = '1969-12-29T00:00:00Z/P1W';
 const WEEK_ENDING_SATURDAY = 'P1W/1970-01-03T00:00:00Z';
 const WEEK_ENDING_SUNDAY = 'P1W/1970-01-04T00:00:00Z';
 
-function postgresGrain(e: string, grain: string): string | null {
-  const trunc = (unit: string) => `date_trunc('${unit}', ${e})`;
-  const within = (outer: string, part: string, step: number, unit: string) =>
-    `${trunc(outer)} + floor(date_part('${part}', ${e}) / ${step}) * interval '${step} ${unit}'`;
-  switch (grain) {
-    case 'PT1S':
-      return trunc('second');
-    case 'PT5S':
-      return within('minute', 'second', 5, 'seconds');
-    case 'PT30S':
-      return within('minute', 'second', 30, 'seconds');
-    case 'PT1M':
-      return trunc('minute');
-    case 'PT5M':
-      return within('hour', 'minute', 5, 'minutes');
-    case 'PT10M':
-      return within('hour', 'minute', 10, 'minutes');
-    case 'PT15M':
-      return within('hour', 'minute', 15, 'minutes');
-    case 'PT30M':
-      return within('hour', 'minute', 30, 'minutes');
-    case 'PT1H':
-      return trunc('hour');
-    case 'PT6H':
-      return within('day', 'hour', 6, 'hours');
-    case 'P1D':
-      return trunc('day');
-    case 'P1W':
-    case WEEK_STARTING_MONDAY:
-      return trunc('week');
-    case WEEK_STARTING_SUNDAY:
-      return `date_trunc('week', ${e} + interval '1 day') - interval '1 day'`;
-    case WEEK_ENDING_SATURDAY:
-      return `date_trunc('week', ${e} + interval '1 day') + interval '5 days'`;
-    case WEEK_ENDING_SUNDAY:
-      return `date_trunc('week', ${e}) + interval '6 days'`;
-    case 'P1M':
-      return trunc('month');
-    case 'P3M':
-      return trunc('quarter');
-    case 'P1Y':
-      return trunc('year');
-    default:
-      return null;
-  }
+/** Grains that are a `date_trunc` unit as they stand. */
+const TRUNC_UNIT_OF: Record<string, string> = {
+  PT1S: 'second',
+  PT1M: 'minute',
+  PT1H: 'hour',
+  P1D: 'day',
+  P1W: 'week',
+  [WEEK_STARTING_MONDAY]: 'week',
+  P1M: 'month',
+  P3M: 'quarter',
+  P1Y: 'year',
+};
+
+/** Other weeks as days added to the value before truncating to an ISO week, and to the result after. */
+const WEEK_SHIFT_OF: Record<string, { before: number; after: number }> = {
+  [WEEK_STARTING_SUNDAY]: { before: 1, after: -1 },
+  [WEEK_ENDING_SATURDAY]: { before: 1, after: 5 },
+  [WEEK_ENDING_SUNDAY]: { before: 0, after: 6 },
+};
+
+/** What differs between the engines that bucket time with `date_trunc`. */
+interface DateTruncStyle {
+  /** The expression as the value `date_trunc` reads. */
+  timestamp(expression: string): string;
+  /** An interval literal of `amount` (such as `1 day`). */
+  interval(amount: string): string;
+  /** A sub-day grain with no `date_trunc` unit, `seconds` long, of the value `timestamp` made. */
+  bucket(timestamp: string, seconds: number): string;
 }
 
-function duckdbGrain(e: string, grain: string): string | null {
-  const seconds = SECONDS_OF[grain];
-  // CAST keeps DATE columns as timestamps, so every grain answers the same type.
-  const ts = `CAST(${e} AS TIMESTAMP)`;
-  if (seconds !== undefined && seconds !== 1 && seconds !== 60 && seconds !== 3600)
-    return `time_bucket(INTERVAL '${seconds} seconds', ${ts})`;
-  const trunc = (unit: string) => `date_trunc('${unit}', ${ts})`;
-  switch (grain) {
-    case 'PT1S':
-      return trunc('second');
-    case 'PT1M':
-      return trunc('minute');
-    case 'PT1H':
-      return trunc('hour');
-    case 'P1D':
-      return trunc('day');
-    case 'P1W':
-    case WEEK_STARTING_MONDAY:
-      return trunc('week');
-    case WEEK_STARTING_SUNDAY:
-      return `date_trunc('week', ${ts} + INTERVAL '1 day') - INTERVAL '1 day'`;
-    case WEEK_ENDING_SATURDAY:
-      return `date_trunc('week', ${ts} + INTERVAL '1 day') + INTERVAL '5 days'`;
-    case WEEK_ENDING_SUNDAY:
-      return `date_trunc('week', ${ts}) + INTERVAL '6 days'`;
-    case 'P1M':
-      return trunc('month');
-    case 'P3M':
-      return trunc('quarter');
-    case 'P1Y':
-      return trunc('year');
-    default:
-      return null;
-  }
+function dateTruncGrain(style: DateTruncStyle): SqlDialect['timeGrain'] {
+  const days = (n: number) => style.interval(`${Math.abs(n)} ${Math.abs(n) === 1 ? 'day' : 'days'}`);
+  const shifted = (x: string, n: number) => (n === 0 ? x : `${x} ${n < 0 ? '-' : '+'} ${days(n)}`);
+  return (e, grain) => {
+    const ts = style.timestamp(e);
+    const unit = TRUNC_UNIT_OF[grain];
+    if (unit !== undefined) return `date_trunc('${unit}', ${ts})`;
+    const seconds = SECONDS_OF[grain];
+    if (seconds !== undefined) return style.bucket(ts, seconds);
+    const week = WEEK_SHIFT_OF[grain];
+    if (week !== undefined) return shifted(`date_trunc('week', ${shifted(ts, week.before)})`, week.after);
+    return null;
+  };
 }
+
+/** `step` seconds, minutes or hours counted from the start of the enclosing minute, hour or day. */
+function postgresBucket(e: string, seconds: number): string {
+  const [part, within, size]: [string, string, number] =
+    seconds < 60 ? ['second', 'minute', 1] : seconds < 3600 ? ['minute', 'hour', 60] : ['hour', 'day', 3600];
+  const step = seconds / size;
+  return `date_trunc('${within}', ${e}) + floor(date_part('${part}', ${e}) / ${step}) * interval '${step} ${part}s'`;
+}
+
+const postgresGrain = dateTruncGrain({
+  timestamp: (e) => e,
+  interval: (amount) => `interval '${amount}'`,
+  bucket: postgresBucket,
+});
+
+const duckdbGrain = dateTruncGrain({
+  // CAST keeps DATE columns as timestamps, so every grain answers the same type.
+  timestamp: (e) => `CAST(${e} AS TIMESTAMP)`,
+  interval: (amount) => `INTERVAL '${amount}'`,
+  bucket: (ts, seconds) => `time_bucket(INTERVAL '${seconds} seconds', ${ts})`,
+});
 
 function mysqlGrain(e: string, grain: string): string | null {
   const day = `DATE(${e})`;
@@ -247,48 +230,57 @@ function baseLiteral(value: SqlValue, string: (text: string) => string, booleans
 const limitOffset = (limit: number, offset: number): string =>
   offset > 0 ? `LIMIT ${limit} OFFSET ${offset}` : `LIMIT ${limit}`;
 
+/** What each engine writes its own way; the rest of a dialect is shared. */
+interface EngineSyntax {
+  string: (text: string) => string;
+  booleans: [string, string];
+  timestamp: SqlDialect['timestamp'];
+  timeGrain: SqlDialect['timeGrain'];
+  ilike: SqlDialect['ilike'];
+}
+
+const typedTimestamp = (value: Date): string => `TIMESTAMP '${utcWallClock(value)}'`;
+
+const SYNTAX_OF: Record<Engine, EngineSyntax> = {
+  postgresql: {
+    string: postgresString,
+    booleans: ['TRUE', 'FALSE'],
+    timestamp: typedTimestamp,
+    timeGrain: postgresGrain,
+    ilike: nativeIlike,
+  },
+  duckdb: {
+    string: standardString,
+    booleans: ['TRUE', 'FALSE'],
+    timestamp: typedTimestamp,
+    timeGrain: duckdbGrain,
+    ilike: nativeIlike,
+  },
+  mysql: {
+    string: mysqlString,
+    booleans: ['TRUE', 'FALSE'],
+    timestamp: (value) => `TIMESTAMP('${utcWallClock(value)}')`,
+    timeGrain: mysqlGrain,
+    ilike: lowerLike,
+  },
+  sqlite: {
+    string: standardString,
+    booleans: ['1', '0'],
+    timestamp: (value) => `'${utcWallClock(value)}'`,
+    timeGrain: sqliteGrain,
+    ilike: lowerLike,
+  },
+};
+
 export function dialectFor(engine: Engine): SqlDialect {
-  const quote = (name: string) => quoteIdentifier(name, engine);
-  switch (engine) {
-    case 'postgresql':
-      return {
-        engine,
-        quote,
-        literal: (value) => baseLiteral(value, postgresString, ['TRUE', 'FALSE']),
-        timestamp: (value) => `TIMESTAMP '${utcWallClock(value)}'`,
-        timeGrain: postgresGrain,
-        ilike: nativeIlike,
-        limitOffset,
-      };
-    case 'duckdb':
-      return {
-        engine,
-        quote,
-        literal: (value) => baseLiteral(value, standardString, ['TRUE', 'FALSE']),
-        timestamp: (value) => `TIMESTAMP '${utcWallClock(value)}'`,
-        timeGrain: duckdbGrain,
-        ilike: nativeIlike,
-        limitOffset,
-      };
-    case 'mysql':
-      return {
-        engine,
-        quote,
-        literal: (value) => baseLiteral(value, mysqlString, ['TRUE', 'FALSE']),
-        timestamp: (value) => `TIMESTAMP('${utcWallClock(value)}')`,
-        timeGrain: mysqlGrain,
-        ilike: lowerLike,
-        limitOffset,
-      };
-    case 'sqlite':
-      return {
-        engine,
-        quote,
-        literal: (value) => baseLiteral(value, standardString, ['1', '0']),
-        timestamp: (value) => `'${utcWallClock(value)}'`,
-        timeGrain: sqliteGrain,
-        ilike: lowerLike,
-        limitOffset,
-      };
-  }
+  const syntax = SYNTAX_OF[engine];
+  return {
+    engine,
+    quote: (name) => quoteIdentifier(name, engine),
+    literal: (value) => baseLiteral(value, syntax.string, syntax.booleans),
+    timestamp: syntax.timestamp,
+    timeGrain: syntax.timeGrain,
+    ilike: syntax.ilike,
+    limitOffset,
+  };
 }

@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
 import { containsText, startsWithText } from '../../db/like';
 import { pageOfList } from '../../db/paging';
-import { messageError } from '../../platform/errors';
+import { filterFlag, filterId, filterIds, filterText, refuseFilter } from '../../db/list-filter-values';
 import type { Principal } from '../security/principal';
 import { chartVisibilityCondition } from './chart-access';
 import { selectChartViews, type ChartView } from './charts.repo';
@@ -23,37 +23,6 @@ const ORDERABLE = {
   cache_timeout: 's.cache_timeout',
 } as const;
 
-function refuse(col: string, opr: string): never {
-  throw messageError(400, { filters: [`Filter ${col} ${opr} is not allowed.`] });
-}
-
-/** Ids in rison arrive as numbers, sometimes as digit strings from select widgets. */
-function idOf(filter: ListFilter): number {
-  const { value } = filter;
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
-  return refuse(filter.col, filter.opr);
-}
-
-function idsOf(filter: ListFilter): number[] {
-  if (!Array.isArray(filter.value)) return [idOf(filter)];
-  return filter.value.map((item) => idOf({ ...filter, value: item }));
-}
-
-function textOf(filter: ListFilter): string {
-  if (typeof filter.value !== 'string') return refuse(filter.col, filter.opr);
-  return filter.value;
-}
-
-/** A rison boolean, or the strings the list pages send for a yes/no select. */
-function flagOf(filter: ListFilter): boolean {
-  const { value } = filter;
-  if (typeof value === 'boolean') return value;
-  if (value === 'true' || value === 1) return true;
-  if (value === 'false' || value === 0) return false;
-  return refuse(filter.col, filter.opr);
-}
-
 const inIds = (column: string, ids: number[]) =>
   ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids)})`;
 
@@ -63,7 +32,7 @@ function applyFilter(query: ViewQuery, filter: ListFilter, principal: Principal)
   const me = principal.user.id;
   switch (`${col}|${opr}`) {
     case 'slice_name|chart_all_text': {
-      const text = textOf(filter);
+      const text = filterText(filter);
       if (text.trim() === '') return query;
       return query.where((eb) =>
         eb.or([
@@ -75,38 +44,38 @@ function applyFilter(query: ViewQuery, filter: ListFilter, principal: Principal)
       );
     }
     case 'slice_name|ct':
-      return query.where(containsText('s.slice_name', textOf(filter)));
+      return query.where(containsText('s.slice_name', filterText(filter)));
     case 'slice_name|sw':
-      return query.where(startsWithText('s.slice_name', textOf(filter)));
+      return query.where(startsWithText('s.slice_name', filterText(filter)));
     case 'slice_name|eq':
-      return query.where('s.slice_name', '=', textOf(filter));
+      return query.where('s.slice_name', '=', filterText(filter));
     case 'viz_type|eq':
-      return query.where('s.viz_type', '=', textOf(filter));
+      return query.where('s.viz_type', '=', filterText(filter));
     case 'viz_type|neq':
-      return query.where('s.viz_type', '!=', textOf(filter));
+      return query.where('s.viz_type', '!=', filterText(filter));
     case 'viz_type|in': {
-      const values = Array.isArray(filter.value) ? filter.value.map(String) : [textOf(filter)];
+      const values = Array.isArray(filter.value) ? filter.value.map(String) : [filterText(filter)];
       return values.length === 0 ? query.where(sql<SqlBool>`1 = 0`) : query.where('s.viz_type', 'in', values);
     }
     case 'datasource_id|eq':
     case 'datasource_id|in':
-      return query.where(inIds('s.datasource_id', idsOf(filter)));
+      return query.where(inIds('s.datasource_id', filterIds(filter)));
     case 'id|eq':
     case 'id|in':
-      return query.where(inIds('s.id', idsOf(filter)));
+      return query.where(inIds('s.id', filterIds(filter)));
     case 'id|chart_is_favorite': {
       const starred = sql<SqlBool>`s.id in (select obj_id from favorites where class_name = 'slice' and user_id = ${me})`;
-      return query.where(flagOf(filter) ? starred : sql<SqlBool>`not (${starred})`);
+      return query.where(filterFlag(filter) ? starred : sql<SqlBool>`not (${starred})`);
     }
     case 'owners|rel_m_m': {
-      const ids = idsOf(filter);
+      const ids = filterIds(filter);
       if (ids.length === 0) return query.where(sql<SqlBool>`1 = 0`);
       return query.where(
         sql<SqlBool>`s.id in (select slice_id from slice_owners where user_id in (${sql.join(ids)}))`,
       );
     }
     case 'dashboards|rel_m_m': {
-      const ids = idsOf(filter);
+      const ids = filterIds(filter);
       if (ids.length === 0) return query.where(sql<SqlBool>`1 = 0`);
       return query.where(
         sql<SqlBool>`s.id in (select slice_id from dashboard_slices where dashboard_id in (${sql.join(ids)}))`,
@@ -115,9 +84,9 @@ function applyFilter(query: ViewQuery, filter: ListFilter, principal: Principal)
     case 'created_by|chart_created_by_me':
       return query.where((eb) => eb.or([eb('s.created_by_fk', '=', me), eb('s.changed_by_fk', '=', me)]));
     case 'created_by|rel_o_m':
-      return query.where('s.created_by_fk', '=', idOf(filter));
+      return query.where('s.created_by_fk', '=', filterId(filter));
     default:
-      return refuse(col, opr);
+      return refuseFilter(col, opr);
   }
 }
 

@@ -5,12 +5,12 @@ import {
   listQuerySchema,
   type Chart,
 } from '@tessera/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { pickColumns } from '../../platform/columns';
+import { pickColumns, showQuerySchema } from '../../platform/columns';
 import { notFound } from '../../platform/errors';
-import { parseId, parseInput, parseRisonQuery } from '../../platform/validation';
+import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { addFavorite, removeFavorite, starredIds } from '../favorites/favorites.repo';
 import { relatedQuerySchema, relatedUsers } from '../security/related-users';
 import { requirePermission, type Principal } from '../security/principal';
@@ -19,16 +19,6 @@ import { toChart, toChartWriteResponse } from './chart-dict';
 import { distinctVizTypes, listChartViews } from './chart-list';
 import { dashboardsOfCharts, findCharts, findChartView, ownersOfCharts, type ChartView } from './charts.repo';
 import { changeChart, createChart, deleteChart, deleteChartsInBulk } from './charts.service';
-
-const rison = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
-const idParam = (request: FastifyRequest): number => parseId((request.params as { id?: unknown }).id);
-
-const showQuerySchema = z
-  .object({
-    columns: z.array(z.string().max(100)).max(100).optional(),
-    keys: z.array(z.string().max(50)).max(10).optional(),
-  })
-  .strict();
 
 const infoQuerySchema = z.object({ keys: z.array(z.string().max(50)).max(10).optional() }).strict();
 
@@ -50,7 +40,7 @@ export function registerChartRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.get('/api/v1/chart/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Chart');
-    const query = parseRisonQuery(listQuerySchema, rison(request));
+    const query = parseRisonQuery(listQuerySchema, risonParam(request));
     const { count, rows } = await listChartViews(db, query, principal);
     const items = await chartItems(rows);
     return {
@@ -62,13 +52,13 @@ export function registerChartRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.get('/api/v1/chart/_info', (request, reply) => {
     const principal = requirePermission(request.principal, 'can_read', 'Chart');
-    parseRisonQuery(infoQuerySchema, rison(request));
+    parseRisonQuery(infoQuerySchema, risonParam(request));
     return reply.send({ permissions: chartPermissions(principal) });
   });
 
   app.get('/api/v1/chart/favorite_status/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Chart');
-    const ids = [...new Set(parseRisonQuery(chartIdsSchema, rison(request)))];
+    const ids = [...new Set(parseRisonQuery(chartIdsSchema, risonParam(request)))];
     const visible: number[] = [];
     for (const row of await findCharts(db, ids))
       if (await canSeeChart(ctx, principal, row)) visible.push(row.id);
@@ -79,7 +69,7 @@ export function registerChartRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.get('/api/v1/chart/related/owners', async (request) => {
     requirePermission(request.principal, 'can_read', 'Chart');
-    return relatedUsers(db, parseRisonQuery(relatedQuerySchema, rison(request)));
+    return relatedUsers(db, parseRisonQuery(relatedQuerySchema, risonParam(request)));
   });
 
   app.get('/api/v1/chart/distinct/viz_type', async (request) => {
@@ -91,7 +81,7 @@ export function registerChartRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get('/api/v1/chart/:id', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Chart');
     const id = idParam(request);
-    const query = parseRisonQuery(showQuerySchema, rison(request));
+    const query = parseRisonQuery(showQuerySchema, risonParam(request));
     await visibleChart(ctx, principal, id);
     const view = await findChartView(db, id);
     if (!view) throw notFound();
@@ -125,7 +115,7 @@ export function registerChartRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.delete('/api/v1/chart/', async (request) => {
     const principal = requirePermission(request.principal, 'can_write', 'Chart');
-    const ids = parseRisonQuery(chartIdsSchema, rison(request));
+    const ids = parseRisonQuery(chartIdsSchema, risonParam(request));
     const count = await deleteChartsInBulk(ctx, principal, ids);
     return { message: `Deleted ${count} chart${count === 1 ? '' : 's'}` };
   });

@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
 import { containsText } from '../../db/like';
 import { pageOfList } from '../../db/paging';
-import { messageError } from '../../platform/errors';
+import { filterFlag, filterIds, filterText, refuseFilter } from '../../db/list-filter-values';
 import type { Principal } from '../security/principal';
 import { dashboardVisibilityCondition } from './dashboard-access';
 import { selectDashboardViews, type DashboardView } from './dashboards.repo';
@@ -20,62 +20,36 @@ const ORDERABLE = {
   created_on: 'd.created_on',
 } as const;
 
-function refuse(col: string, opr: string): never {
-  throw messageError(400, { filters: [`Filter ${col} ${opr} is not allowed.`] });
-}
-
-function idsOf(filter: ListFilter): number[] {
-  const values = Array.isArray(filter.value) ? filter.value : [filter.value];
-  return values.map((value) => {
-    if (typeof value === 'number' && Number.isInteger(value)) return value;
-    if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
-    return refuse(filter.col, filter.opr);
-  });
-}
-
-function textOf(filter: ListFilter): string {
-  if (typeof filter.value !== 'string') return refuse(filter.col, filter.opr);
-  return filter.value;
-}
-
-function flagOf(filter: ListFilter): boolean {
-  const { value } = filter;
-  if (typeof value === 'boolean') return value;
-  if (value === 'true' || value === 1) return true;
-  if (value === 'false' || value === 0) return false;
-  return refuse(filter.col, filter.opr);
-}
-
 const none = sql<SqlBool>`1 = 0`;
 
 function applyFilter(query: ViewQuery, filter: ListFilter, principal: Principal): ViewQuery {
   const me = principal.user.id;
   switch (`${filter.col}|${filter.opr}`) {
     case 'dashboard_title|ct':
-      return query.where(containsText('d.dashboard_title', textOf(filter)));
+      return query.where(containsText('d.dashboard_title', filterText(filter)));
     case 'dashboard_title|eq':
-      return query.where('d.dashboard_title', '=', textOf(filter));
+      return query.where('d.dashboard_title', '=', filterText(filter));
     case 'dashboard_title|title_or_slug': {
-      const text = textOf(filter);
+      const text = filterText(filter);
       return query.where((eb) =>
         eb.or([containsText('d.dashboard_title', text), containsText('d.slug', text)]),
       );
     }
     case 'slug|eq':
-      return query.where('d.slug', '=', textOf(filter));
+      return query.where('d.slug', '=', filterText(filter));
     case 'published|eq':
-      return query.where('d.published', '=', flagOf(filter) ? 1 : 0);
+      return query.where('d.published', '=', filterFlag(filter) ? 1 : 0);
     case 'id|eq':
     case 'id|in': {
-      const ids = idsOf(filter);
+      const ids = filterIds(filter);
       return query.where(ids.length === 0 ? none : sql<SqlBool>`d.id in (${sql.join(ids)})`);
     }
     case 'id|dashboard_is_favorite': {
       const starred = sql<SqlBool>`d.id in (select obj_id from favorites where class_name = 'Dashboard' and user_id = ${me})`;
-      return query.where(flagOf(filter) ? starred : sql<SqlBool>`not (${starred})`);
+      return query.where(filterFlag(filter) ? starred : sql<SqlBool>`not (${starred})`);
     }
     case 'owners|rel_m_m': {
-      const ids = idsOf(filter);
+      const ids = filterIds(filter);
       if (ids.length === 0) return query.where(none);
       return query.where(
         sql<SqlBool>`d.id in (select dashboard_id from dashboard_owners where user_id in (${sql.join(ids)}))`,
@@ -84,11 +58,11 @@ function applyFilter(query: ViewQuery, filter: ListFilter, principal: Principal)
     case 'created_by|dashboard_created_by_me':
       return query.where((eb) => eb.or([eb('d.created_by_fk', '=', me), eb('d.changed_by_fk', '=', me)]));
     case 'created_by|rel_o_m': {
-      const [id] = idsOf(filter);
+      const [id] = filterIds(filter);
       return query.where('d.created_by_fk', '=', id ?? 0);
     }
     default:
-      return refuse(filter.col, filter.opr);
+      return refuseFilter(filter.col, filter.opr);
   }
 }
 

@@ -5,12 +5,11 @@ import {
   listQuerySchema,
   type Dashboard,
 } from '@tessera/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { pickColumns } from '../../platform/columns';
+import { pickColumns, showQuerySchema } from '../../platform/columns';
 import { notFound } from '../../platform/errors';
-import { parseId, parseInput, parseRisonQuery } from '../../platform/validation';
+import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { addFavorite, removeFavorite, starredIds } from '../favorites/favorites.repo';
 import { relatedQuerySchema, relatedUsers } from '../security/related-users';
 import { requirePermission } from '../security/principal';
@@ -26,16 +25,6 @@ import {
   type DashboardView,
 } from './dashboards.repo';
 import { changeDashboard, createDashboard, deleteDashboardsOwned } from './dashboards.service';
-
-const rison = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
-const idParam = (request: FastifyRequest): number => parseId((request.params as { id?: unknown }).id);
-
-const showQuerySchema = z
-  .object({
-    columns: z.array(z.string().max(100)).max(100).optional(),
-    keys: z.array(z.string().max(50)).max(10).optional(),
-  })
-  .strict();
 
 /**
  * The dashboard API Explore's save dialog needs (reference §8.1): CRUD, list, favourites and owners.
@@ -67,7 +56,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get('/api/v1/dashboard/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
-    const query = parseRisonQuery(listQuerySchema, rison(request));
+    const query = parseRisonQuery(listQuerySchema, risonParam(request));
     const { count, rows } = await listDashboardViews(db, query, principal);
     const items = await dashboardItems(rows);
     return {
@@ -79,7 +68,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get('/api/v1/dashboard/favorite_status/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
-    const ids = [...new Set(parseRisonQuery(chartIdsSchema, rison(request)))];
+    const ids = [...new Set(parseRisonQuery(chartIdsSchema, risonParam(request)))];
     const visible: number[] = [];
     for (const row of await findDashboards(db, ids)) {
       if (await canSeeDashboard(ctx, principal, row)) visible.push(row.id);
@@ -91,12 +80,12 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get('/api/v1/dashboard/related/owners', async (request) => {
     requirePermission(request.principal, 'can_read', 'Dashboard');
-    return relatedUsers(db, parseRisonQuery(relatedQuerySchema, rison(request)));
+    return relatedUsers(db, parseRisonQuery(relatedQuerySchema, risonParam(request)));
   });
 
   app.get('/api/v1/dashboard/:id', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
-    const query = parseRisonQuery(showQuerySchema, rison(request));
+    const query = parseRisonQuery(showQuerySchema, risonParam(request));
     const row = await visibleDashboard(ctx, principal, (request.params as { id?: unknown }).id);
     const view = await findDashboardView(db, row.id);
     if (!view) throw notFound();
@@ -132,7 +121,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     const count = await deleteDashboardsOwned(
       ctx,
       principal,
-      parseRisonQuery(chartIdsSchema, rison(request)),
+      parseRisonQuery(chartIdsSchema, risonParam(request)),
     );
     return { message: `Deleted ${count} dashboard${count === 1 ? '' : 's'}` };
   });

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { decryptText } from '../../platform/crypto';
 import { sip40Error } from '../../platform/errors';
-import { parseId, parseInput, parseRisonQuery } from '../../platform/validation';
+import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { requirePermission } from '../security/principal';
 import { findDatabase, listDatabases, userNames } from './databases.repo';
 import {
@@ -28,9 +28,6 @@ import {
 import { connectorFailure } from './connector-errors';
 import { buildTableMetadata } from './table-metadata';
 import type { DatabaseRow } from './registry';
-
-const idParam = (request: FastifyRequest): number => parseId((request.params as { id?: unknown }).id);
-const rison = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
 
 export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.store.db;
@@ -49,7 +46,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
 
   app.get('/api/v1/database/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Database');
-    const query = parseRisonQuery(listQuerySchema, rison(request));
+    const query = parseRisonQuery(listQuerySchema, risonParam(request));
     const { count, rows } = await listDatabases(db, query, (row) => canAccessDatabase(principal, row));
     const users = await userNames(
       db,
@@ -120,7 +117,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
   app.get('/api/v1/database/:id/catalogs/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Database');
     const row = await accessibleDatabase(ctx, principal, idParam(request));
-    const { force } = parseRisonQuery(catalogsQuerySchema, rison(request));
+    const { force } = parseRisonQuery(catalogsQuerySchema, risonParam(request));
     const connector = ctx.databases.connectorFor(row);
     return {
       result: await onEngine(row, () =>
@@ -132,7 +129,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
   app.get('/api/v1/database/:id/schemas/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Database');
     const row = await accessibleDatabase(ctx, principal, idParam(request));
-    const { force, catalog } = parseRisonQuery(schemasQuerySchema, rison(request));
+    const { force, catalog } = parseRisonQuery(schemasQuerySchema, risonParam(request));
     const connector = ctx.databases.connectorFor(row);
     const schemas = await onEngine(row, () =>
       ctx.databases.cached(row.id, `schemas|${catalog ?? ''}`, force, () =>
@@ -145,7 +142,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
   app.get('/api/v1/database/:id/tables/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Database');
     const row = await accessibleDatabase(ctx, principal, idParam(request));
-    const query = parseRisonQuery(tablesQuerySchema, rison(request));
+    const query = parseRisonQuery(tablesQuerySchema, risonParam(request));
     const connector = ctx.databases.connectorFor(row);
     const tables = await onEngine(row, () =>
       ctx.databases.cached(

@@ -2,7 +2,7 @@ import type { ListQuery } from '@tessera/contracts';
 import { pageOfList } from '../../db/paging';
 import { sql } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
-import { messageError } from '../../platform/errors';
+import { refuseFilter } from '../../db/list-filter-values';
 import { selectDatasetViews, type DatasetView } from './datasets.repo';
 
 type ViewQuery = ReturnType<typeof selectDatasetViews>;
@@ -21,10 +21,6 @@ const ORDERABLE = {
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function refuse(col: string, opr: string): never {
-  throw messageError(400, { filters: [`Filter ${col} ${opr} is not allowed.`] });
-}
-
 const ownedBy = (userId: number) =>
   sql<boolean>`exists (select 1 from dataset_owners o where o.dataset_id = t.id and o.user_id = ${userId})`;
 
@@ -41,18 +37,18 @@ function applyFilters(query: ViewQuery, filters: ListQuery['filters']): ViewQuer
     } else if (col === 'table_name' && opr === 'eq' && typeof value === 'string') {
       q = q.where('t.table_name', '=', value);
     } else if ((col === 'database' || col === 'database_id') && (opr === 'rel_o_m' || opr === 'eq')) {
-      if (typeof value !== 'number') refuse(col, opr);
+      if (typeof value !== 'number') refuseFilter(col, opr);
       q = q.where('t.database_id', '=', value);
     } else if (col === 'schema' && opr === 'eq' && typeof value === 'string') {
       q = q.where('t.schema', '=', value);
     } else if ((col === 'owners' || col === 'created_by') && (opr === 'rel_m_m' || opr === 'rel_o_m')) {
-      if (typeof value !== 'number') refuse(col, opr);
+      if (typeof value !== 'number') refuseFilter(col, opr);
       q = q.where(ownedBy(value));
     } else if (col === 'sql' && opr === 'dataset_is_null_or_empty' && typeof value === 'boolean') {
       // true: physical tables only; false: virtual datasets only.
       q = q.where(value ? sql<boolean>`not ${VIRTUAL}` : VIRTUAL);
     } else {
-      refuse(col, opr);
+      refuseFilter(col, opr);
     }
   }
   return q;

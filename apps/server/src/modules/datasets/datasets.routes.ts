@@ -5,9 +5,9 @@ import {
   datasetUpdateSchema,
   listQuerySchema,
 } from '@tessera/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { parseId, parseInput, parseRisonQuery } from '../../platform/validation';
+import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { requirePermission } from '../security/principal';
 import { canSeeAllDatasets } from './dataset-access';
 import { toDatasetListItem } from './dataset-dict';
@@ -21,14 +21,12 @@ import { relatedObjects } from './related-objects';
 import { ownersByDataset } from './dataset-owners';
 import { createDataset, getOrCreateDataset, removeDataset, showDataset } from './datasets.service';
 
-const rison = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const idParam = (request: FastifyRequest): number => parseId((request.params as { id?: unknown }).id);
 
 export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/dataset/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Dataset');
-    const query = parseRisonQuery(listQuerySchema, rison(request));
+    const query = parseRisonQuery(listQuerySchema, risonParam(request));
     const { count, rows } = await listDatasetViews(
       ctx.store.db,
       query,

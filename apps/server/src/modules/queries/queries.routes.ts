@@ -1,8 +1,8 @@
 import { listQuerySchema, stopQueryRequestSchema, updatedSinceQuerySchema } from '@tessera/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
-import { parseId, parseInput, parseRisonQuery } from '../../platform/validation';
+import { parseId, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { requirePermission } from '../security/principal';
 import { canSeeAllQueries, canSeeQuery } from './query-access';
 import { toQueryDict, toQueryListItem, toQueryShow } from './query-dict';
@@ -10,14 +10,12 @@ import { listQueryViews } from './query-list';
 import { findQueryView, queryViewsUpdatedSince } from './queries.repo';
 import { stopQuery, type QueryCanceller } from './queries.service';
 
-const rison = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
-
 export function registerQueryRoutes(app: FastifyInstance, ctx: AppContext, canceller: QueryCanceller): void {
   const db = ctx.store.db;
 
   app.get('/api/v1/query/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Query');
-    const query = parseRisonQuery(listQuerySchema, rison(request));
+    const query = parseRisonQuery(listQuerySchema, risonParam(request));
     const { count, rows } = await listQueryViews(
       db,
       query,
@@ -28,7 +26,7 @@ export function registerQueryRoutes(app: FastifyInstance, ctx: AppContext, cance
 
   app.get('/api/v1/query/updated_since', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Query');
-    const { last_updated_ms: since } = parseRisonQuery(updatedSinceQuerySchema, rison(request));
+    const { last_updated_ms: since } = parseRisonQuery(updatedSinceQuerySchema, risonParam(request));
     const sinceIso = new Date(Math.min(since, 8.64e15)).toISOString();
     const views = await queryViewsUpdatedSince(
       db,

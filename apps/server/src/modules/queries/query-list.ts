@@ -2,7 +2,7 @@ import type { ListQuery } from '@tessera/contracts';
 import { pageOfList } from '../../db/paging';
 import { sql } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
-import { messageError } from '../../platform/errors';
+import { refuseFilter } from '../../db/list-filter-values';
 import { selectQueryViews, type QueryView } from './queries.repo';
 
 type ViewQuery = ReturnType<typeof selectQueryViews>;
@@ -39,19 +39,15 @@ function toEpochMs(value: unknown): number | null {
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function refuse(col: string, opr: string): never {
-  throw messageError(400, { filters: [`Filter ${col} ${opr} is not allowed.`] });
-}
-
 /** The searchable columns of reference §2.4: database, status, user, sql, start_time, sql_editor_id, changed_on. */
 function applyFilters(query: ViewQuery, filters: ListQuery['filters']): ViewQuery {
   let q = query;
   for (const { col, opr, value } of filters) {
     if ((col === 'database' || col === 'database_id') && (opr === 'rel_o_m' || opr === 'eq')) {
-      if (typeof value !== 'number') refuse(col, opr);
+      if (typeof value !== 'number') refuseFilter(col, opr);
       q = q.where('q.database_id', '=', value);
     } else if ((col === 'user' || col === 'user_id') && (opr === 'rel_o_m' || opr === 'eq')) {
-      if (typeof value !== 'number') refuse(col, opr);
+      if (typeof value !== 'number') refuseFilter(col, opr);
       q = q.where('q.user_id', '=', value);
     } else if (col === 'status' && opr === 'eq' && typeof value === 'string') {
       q = q.where('q.status', '=', value);
@@ -67,14 +63,14 @@ function applyFilters(query: ViewQuery, filters: ListQuery['filters']): ViewQuer
       q = q.where('q.client_id', '=', value);
     } else if (col === 'start_time' && isComparison(opr)) {
       const ms = toEpochMs(value);
-      if (ms === null) refuse(col, opr);
+      if (ms === null) refuseFilter(col, opr);
       q = q.where('q.start_time', COMPARISONS[opr], ms);
     } else if (col === 'changed_on' && isComparison(opr)) {
       const ms = toEpochMs(value);
-      if (ms === null) refuse(col, opr);
+      if (ms === null) refuseFilter(col, opr);
       q = q.where('q.changed_on', COMPARISONS[opr], new Date(ms).toISOString());
     } else {
-      refuse(col, opr);
+      refuseFilter(col, opr);
     }
   }
   return q;

@@ -4,10 +4,10 @@ import {
   savedQueryIdsSchema,
   savedQueryUpdateSchema,
 } from '@tessera/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
-import { parseId, parseInput, parseRisonQuery } from '../../platform/validation';
+import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { requirePermission } from '../security/principal';
 import { toSavedQuery, toWriteResponse } from './saved-query-dict';
 import { listSavedQueryViews } from './saved-query-list';
@@ -19,15 +19,12 @@ import {
   visibleSavedQuery,
 } from './saved-queries.service';
 
-const rison = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
-const idParam = (request: FastifyRequest): number => parseId((request.params as { id?: unknown }).id);
-
 export function registerSavedQueryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.store.db;
 
   app.get('/api/v1/saved_query/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'SavedQuery');
-    const query = parseRisonQuery(listQuerySchema, rison(request));
+    const query = parseRisonQuery(listQuerySchema, risonParam(request));
     const ownerId = seesAllSavedQueries(principal) ? null : principal.user.id;
     const { count, rows } = await listSavedQueryViews(db, query, ownerId);
     const now = Date.now();
@@ -70,7 +67,7 @@ export function registerSavedQueryRoutes(app: FastifyInstance, ctx: AppContext):
   // All or nothing: one id the caller may not delete makes the whole request a 404.
   app.delete('/api/v1/saved_query/', async (request) => {
     const principal = requirePermission(request.principal, 'can_write', 'SavedQuery');
-    const ids = [...new Set(parseRisonQuery(savedQueryIdsSchema, rison(request)))];
+    const ids = [...new Set(parseRisonQuery(savedQueryIdsSchema, risonParam(request)))];
     const owned = await ownedSavedQueryIds(
       db,
       ids,

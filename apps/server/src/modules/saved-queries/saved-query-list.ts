@@ -2,7 +2,7 @@ import type { ListQuery } from '@tessera/contracts';
 import { pageOfList } from '../../db/paging';
 import { sql } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
-import { messageError } from '../../platform/errors';
+import { refuseFilter } from '../../db/list-filter-values';
 import { selectSavedQueryViews, type SavedQueryView } from './saved-queries.repo';
 
 type ViewQuery = ReturnType<typeof selectSavedQueryViews>;
@@ -37,10 +37,6 @@ const has = <T extends object>(map: T, key: string): key is Extract<keyof T, str
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function refuse(col: string, opr: string): never {
-  throw messageError(400, { filters: [`Filter ${col} ${opr} is not allowed.`] });
-}
-
 function likeOn(column: string, pattern: string) {
   return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
@@ -53,7 +49,7 @@ function applyFilters(query: ViewQuery, filters: ListQuery['filters']): ViewQuer
   let q = query;
   for (const { col, opr, value } of filters) {
     if (opr === 'all_text') {
-      if (typeof value !== 'string') refuse(col, opr);
+      if (typeof value !== 'string') refuseFilter(col, opr);
       const pattern = `%${escapeLike(value.toLowerCase())}%`;
       q = q.where((eb) =>
         eb.or([
@@ -69,16 +65,16 @@ function applyFilters(query: ViewQuery, filters: ListQuery['filters']): ViewQuer
     } else if (has(TEXT_COLUMNS, col) && opr === 'eq' && typeof value === 'string') {
       q = q.where(sql.ref(TEXT_COLUMNS[col]), '=', value);
     } else if ((col === 'database' || col === 'db_id') && (opr === 'rel_o_m' || opr === 'eq')) {
-      if (typeof value !== 'number') refuse(col, opr);
+      if (typeof value !== 'number') refuseFilter(col, opr);
       q = q.where('s.db_id', '=', value);
     } else if ((col === 'created_by' || col === 'changed_by') && (opr === 'rel_o_m' || opr === 'eq')) {
-      if (typeof value !== 'number') refuse(col, opr);
+      if (typeof value !== 'number') refuseFilter(col, opr);
       q = q.where(col === 'created_by' ? 's.created_by_fk' : 's.changed_by_fk', '=', value);
     } else if (col === 'id' && opr === 'in' && Array.isArray(value)) {
       const ids = value.filter((item): item is number => typeof item === 'number');
       q = ids.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where('s.id', 'in', ids);
     } else {
-      refuse(col, opr);
+      refuseFilter(col, opr);
     }
   }
   return q;

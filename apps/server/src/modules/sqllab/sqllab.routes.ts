@@ -6,10 +6,10 @@ import {
   resultsQuerySchema,
   type Engine,
 } from '@tessera/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
-import { parseInput, parseRisonQuery } from '../../platform/validation';
+import { parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { accessibleDatabase } from '../databases/databases.service';
 import { requirePermission } from '../security/principal';
 import { tabBootstrap } from '../tab-state/tab-state.service';
@@ -23,7 +23,6 @@ import { formatSql } from './sql';
 import { sqlLabDatabases } from './sqllab-databases';
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,11}$/;
-const rison = (request: FastifyRequest): unknown => (request.query as { q?: unknown }).q;
 
 /** An engine named by a client (`postgres`, `mariadb`... included); unknown names format generically. */
 function engineNamed(name: string | null | undefined): Engine | null {
@@ -53,7 +52,7 @@ export function registerSqlLabRoutes(app: FastifyInstance, ctx: AppContext, rt: 
 
   app.get('/api/v1/sqllab/results/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'SQLLab');
-    const { key, rows } = parseRisonQuery(resultsQuerySchema, rison(request));
+    const { key, rows } = parseRisonQuery(resultsQuerySchema, risonParam(request));
     return fetchResults(ctx, rt, principal, key, rows);
   });
 

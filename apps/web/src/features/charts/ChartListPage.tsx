@@ -1,20 +1,21 @@
 import { DeleteOutlined, EditOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { ChartItem, ChartUpdate } from '@tessera/contracts';
-import { Button, Empty, Flex, Input, Select, Table, Tooltip, Typography, theme, type TableProps } from 'antd';
+import { Button, Flex, Select, Tooltip, Typography, theme, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { ErrorMessage } from '../../shared/errors/ErrorMessage';
 import { errorText } from '../../shared/errors/to-api-error';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
+import { BulkDeleteButton } from '../../shared/ui/BulkDeleteButton';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import {
-  LIST_PAGE_SIZE,
-  listAfterTableChange,
-  tableSortOrder,
-  type ListState,
-} from '../../shared/ui/list-query';
+import { ListLoadError } from '../../shared/ui/ListLoadError';
+import { ListSearch } from '../../shared/ui/ListSearch';
+import { ListTable } from '../../shared/ui/ListTable';
+import { ListToolbar } from '../../shared/ui/ListToolbar';
+import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
+import { tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { useListDatasetsQuery } from '../datasets/datasets-api';
 import { chartListQuery, hasChartFilters, type ChartFilters } from './chart-list-query';
 import { ChartPropertiesModal } from './ChartPropertiesModal';
@@ -157,18 +158,7 @@ export function ChartListPage() {
       key: 'owners',
       render: (_value, chart) => (chart.owners ?? []).map(personName).join(', '),
     },
-    {
-      title: 'Last modified',
-      dataIndex: 'changed_on_delta_humanized',
-      key: 'changed_on_delta_humanized',
-      sorter: true,
-      sortOrder: tableSortOrder(list, 'changed_on_delta_humanized'),
-      render: (value: string, chart) => (
-        <Tooltip title={chart.changed_on}>
-          <span>{value}</span>
-        </Tooltip>
-      ),
-    },
+    lastModifiedColumn<ChartRow>(list, 'changed_on_delta_humanized', (chart) => chart.changed_on),
     {
       title: 'Actions',
       key: 'actions',
@@ -176,35 +166,25 @@ export function ChartListPage() {
       render: (_value, chart) =>
         canEdit(chart) ? (
           <Flex gap={4} justify="flex-end">
-            <Tooltip title="Edit properties">
-              <Button
-                data-test="chart-edit"
-                type="text"
-                size="small"
-                aria-label={`Edit ${chart.slice_name ?? ''}`}
-                icon={<EditOutlined />}
-                onClick={() => setEditing(chart)}
-              />
-            </Tooltip>
-            <Tooltip title="Delete">
-              <Button
-                data-test="chart-delete"
-                type="text"
-                size="small"
-                danger
-                aria-label={`Delete ${chart.slice_name ?? ''}`}
-                icon={<DeleteOutlined />}
-                onClick={() => setToDelete(chart)}
-              />
-            </Tooltip>
+            <RowActionButton
+              title="Edit properties"
+              data-test="chart-edit"
+              aria-label={`Edit ${chart.slice_name ?? ''}`}
+              icon={<EditOutlined />}
+              onClick={() => setEditing(chart)}
+            />
+            <RowActionButton
+              title="Delete"
+              data-test="chart-delete"
+              danger
+              aria-label={`Delete ${chart.slice_name ?? ''}`}
+              icon={<DeleteOutlined />}
+              onClick={() => setToDelete(chart)}
+            />
           </Flex>
         ) : null,
     },
   ];
-
-  const onTableChange: TableProps<ChartRow>['onChange'] = (pagination, _filters, sorter) => {
-    setList((current) => listAfterTableChange(current, pagination.current, sorter));
-  };
 
   const onEdit = async (body: ChartUpdate) => {
     if (editing === null) return;
@@ -242,26 +222,19 @@ export function ChartListPage() {
 
   return (
     <Flex vertical gap={16} data-test="chart-list-page">
-      <Flex align="center" justify="space-between" gap={16} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Charts
-        </Typography.Title>
-        <Button
+      <ListToolbar title="Charts">
+        <BulkDeleteButton
           data-test="chart-bulk-delete"
-          danger
-          disabled={selected.length === 0}
+          count={selected.length}
           onClick={() => setBulkConfirm(true)}
-        >
-          {selected.length === 0 ? 'Delete selected' : `Delete ${selected.length} selected`}
-        </Button>
-      </Flex>
+        />
+      </ListToolbar>
       <Flex gap={8} wrap data-test="chart-filters">
-        <Input.Search
+        <ListSearch
           data-test="chart-search"
           placeholder="Search name, description, type or dataset"
-          allowClear
-          style={{ width: 300 }}
-          onSearch={(search) => setList((current) => ({ ...current, search, page: 0 }))}
+          width={300}
+          onListChange={setList}
         />
         <Select<string>
           data-test="chart-filter-viz-type"
@@ -311,43 +284,23 @@ export function ChartListPage() {
           }
         />
       </Flex>
-      {error === undefined ? null : (
-        <ErrorMessage
-          title="Sorry there was an error fetching saved charts"
-          error={error}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      )}
-      <Table<ChartRow>
+      <ListLoadError
+        title="Sorry there was an error fetching saved charts"
+        error={error}
+        onRetry={() => void refetch()}
+      />
+      <ListTable<ChartRow>
         data-test="chart-table"
-        rowKey="id"
         columns={columns}
-        dataSource={rows}
+        rows={rows}
+        total={data?.count ?? 0}
         loading={isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.filter((key): key is number => typeof key === 'number')),
-        }}
-        locale={{
-          emptyText: (
-            <Empty
-              data-test="chart-empty"
-              description={hasChartFilters(list, filters) ? 'No charts match your filters' : 'No charts yet'}
-            />
-          ),
-        }}
-        pagination={{
-          current: list.page + 1,
-          pageSize: LIST_PAGE_SIZE,
-          total: data?.count ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
+        list={list}
+        onListChange={setList}
+        selection={{ selected, onChange: setSelected }}
+        empty={{
+          'data-test': 'chart-empty',
+          description: hasChartFilters(list, filters) ? 'No charts match your filters' : 'No charts yet',
         }}
       />
       {editing === null ? null : (

@@ -1,20 +1,20 @@
 import { DeleteOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import type { Database } from '@tessera/contracts';
-import { Button, Empty, Flex, Input, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Flex, Typography, type TableProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { databaseBrowsePath } from '../../app/paths';
-import { ErrorMessage } from '../../shared/errors/ErrorMessage';
 import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { BooleanCell } from '../../shared/ui/BooleanCell';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import {
-  LIST_PAGE_SIZE,
-  buildListQuery,
-  listAfterTableChange,
-  type ListState,
-} from '../../shared/ui/list-query';
+import { ListLoadError } from '../../shared/ui/ListLoadError';
+import { ListSearch } from '../../shared/ui/ListSearch';
+import { ListTable } from '../../shared/ui/ListTable';
+import { ListToolbar } from '../../shared/ui/ListToolbar';
+import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
+import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { useDeleteDatabaseMutation, useListDatabasesQuery } from './databases-api';
 
 // The modal (antd Form, Collapse, Checkbox, Select) loads when it is first opened, not with the list.
@@ -44,20 +44,13 @@ export function DatabaseListPage() {
   const { addSuccessToast, addDangerToast } = useToasts();
   const navigate = useNavigate();
 
-  const sortOrder = (column: string) =>
-    list.sortColumn === column
-      ? list.sortDirection === 'desc'
-        ? ('descend' as const)
-        : ('ascend' as const)
-      : null;
-
   const columns: TableProps<Database>['columns'] = [
     {
       title: 'Name',
       dataIndex: 'database_name',
       key: 'database_name',
       sorter: true,
-      sortOrder: sortOrder('database_name'),
+      sortOrder: tableSortOrder(list, 'database_name'),
       render: (_value, database) => (
         <Link data-test="database-name-link" to={databaseBrowsePath(database.id)}>
           {database.database_name}
@@ -70,7 +63,7 @@ export function DatabaseListPage() {
       dataIndex: 'expose_in_sqllab',
       key: 'expose_in_sqllab',
       sorter: true,
-      sortOrder: sortOrder('expose_in_sqllab'),
+      sortOrder: tableSortOrder(list, 'expose_in_sqllab'),
       align: 'center',
       render: (value: boolean) => <BooleanCell value={value} />,
     },
@@ -79,7 +72,7 @@ export function DatabaseListPage() {
       dataIndex: 'allow_run_async',
       key: 'allow_run_async',
       sorter: true,
-      sortOrder: sortOrder('allow_run_async'),
+      sortOrder: tableSortOrder(list, 'allow_run_async'),
       align: 'center',
       render: (value: boolean) => <BooleanCell value={value} />,
     },
@@ -88,7 +81,7 @@ export function DatabaseListPage() {
       dataIndex: 'allow_dml',
       key: 'allow_dml',
       sorter: true,
-      sortOrder: sortOrder('allow_dml'),
+      sortOrder: tableSortOrder(list, 'allow_dml'),
       align: 'center',
       render: (value: boolean) => <BooleanCell value={value} />,
     },
@@ -97,68 +90,44 @@ export function DatabaseListPage() {
       dataIndex: 'allow_file_upload',
       key: 'allow_file_upload',
       sorter: true,
-      sortOrder: sortOrder('allow_file_upload'),
+      sortOrder: tableSortOrder(list, 'allow_file_upload'),
       align: 'center',
       render: (value: boolean) => <BooleanCell value={value} />,
     },
     { title: 'Created by', key: 'created_by', render: (_value, database) => createdBy(database) },
-    {
-      title: 'Last modified',
-      dataIndex: 'changed_on_delta_humanized',
-      key: 'changed_on',
-      sorter: true,
-      sortOrder: sortOrder('changed_on'),
-      render: (value: string, database) => (
-        <Tooltip title={database.changed_on}>
-          <span>{value}</span>
-        </Tooltip>
-      ),
-    },
+    lastModifiedColumn<Database>(list, 'changed_on', (database) => database.changed_on),
     {
       title: 'Actions',
       key: 'actions',
       align: 'right',
       render: (_value, database) => (
         <Flex gap={4} justify="flex-end">
-          <Tooltip title="Browse">
-            <Button
-              data-test="database-browse"
-              type="text"
-              size="small"
-              aria-label={`Browse ${database.database_name}`}
-              icon={<FolderOpenOutlined />}
-              onClick={() => void navigate(databaseBrowsePath(database.id))}
-            />
-          </Tooltip>
-          <Tooltip title="Edit">
-            <Button
-              data-test="database-edit"
-              type="text"
-              size="small"
-              aria-label={`Edit ${database.database_name}`}
-              icon={<EditOutlined />}
-              onClick={() => setModal({ mode: 'edit', database })}
-            />
-          </Tooltip>
-          <Tooltip title="Delete">
-            <Button
-              data-test="database-delete"
-              type="text"
-              size="small"
-              danger
-              aria-label={`Delete ${database.database_name}`}
-              icon={<DeleteOutlined />}
-              onClick={() => setToDelete(database)}
-            />
-          </Tooltip>
+          <RowActionButton
+            title="Browse"
+            data-test="database-browse"
+            aria-label={`Browse ${database.database_name}`}
+            icon={<FolderOpenOutlined />}
+            onClick={() => void navigate(databaseBrowsePath(database.id))}
+          />
+          <RowActionButton
+            title="Edit"
+            data-test="database-edit"
+            aria-label={`Edit ${database.database_name}`}
+            icon={<EditOutlined />}
+            onClick={() => setModal({ mode: 'edit', database })}
+          />
+          <RowActionButton
+            title="Delete"
+            data-test="database-delete"
+            danger
+            aria-label={`Delete ${database.database_name}`}
+            icon={<DeleteOutlined />}
+            onClick={() => setToDelete(database)}
+          />
         </Flex>
       ),
     },
   ];
-
-  const onTableChange: TableProps<Database>['onChange'] = (pagination, _filters, sorter) => {
-    setList((current) => listAfterTableChange(current, pagination.current, sorter));
-  };
 
   const onConfirmDelete = async () => {
     if (toDelete === null) return;
@@ -171,56 +140,24 @@ export function DatabaseListPage() {
 
   return (
     <Flex vertical gap={16} data-test="database-list-page">
-      <Flex align="center" justify="space-between" gap={16} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Databases
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <Input.Search
-            data-test="database-search"
-            placeholder="Search by name"
-            allowClear
-            style={{ width: 280 }}
-            onSearch={(search) => setList((current) => ({ ...current, search, page: 0 }))}
-          />
-          <Button data-test="database-add" type="primary" onClick={() => setModal({ mode: 'create' })}>
-            + Database
-          </Button>
-        </Flex>
-      </Flex>
-      {error === undefined ? null : (
-        <ErrorMessage
-          title="Could not load databases"
-          error={error}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      )}
-      <Table<Database>
+      <ListToolbar title="Databases">
+        <ListSearch data-test="database-search" placeholder="Search by name" onListChange={setList} />
+        <Button data-test="database-add" type="primary" onClick={() => setModal({ mode: 'create' })}>
+          + Database
+        </Button>
+      </ListToolbar>
+      <ListLoadError title="Could not load databases" error={error} onRetry={() => void refetch()} />
+      <ListTable<Database>
         data-test="database-table"
-        rowKey="id"
         columns={columns}
-        dataSource={data?.result ?? []}
+        rows={data?.result ?? []}
+        total={data?.count ?? 0}
         loading={isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              data-test="database-empty"
-              description={list.search.trim() === '' ? 'No databases yet' : 'No databases match your search'}
-            />
-          ),
-        }}
-        pagination={{
-          current: list.page + 1,
-          pageSize: LIST_PAGE_SIZE,
-          total: data?.count ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
+        list={list}
+        onListChange={setList}
+        empty={{
+          'data-test': 'database-empty',
+          description: list.search.trim() === '' ? 'No databases yet' : 'No databases match your search',
         }}
       />
       {modal.mode === 'closed' ? null : (

@@ -1,17 +1,17 @@
 import { CompassOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DatasetListItem } from '@tessera/contracts';
-import { Button, Empty, Flex, Input, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Flex, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
-import { ErrorMessage } from '../../shared/errors/ErrorMessage';
 import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import {
-  LIST_PAGE_SIZE,
-  buildListQuery,
-  listAfterTableChange,
-  type ListState,
-} from '../../shared/ui/list-query';
+import { ListLoadError } from '../../shared/ui/ListLoadError';
+import { ListSearch } from '../../shared/ui/ListSearch';
+import { ListTable } from '../../shared/ui/ListTable';
+import { ListToolbar } from '../../shared/ui/ListToolbar';
+import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
+import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { AddDatasetModal } from './AddDatasetModal';
 import { DatasetEditModal } from './DatasetEditModal';
 import { useDeleteDatasetMutation, useListDatasetsQuery } from './datasets-api';
@@ -38,20 +38,13 @@ export function DatasetListPage() {
   const [deleteDataset, deleteState] = useDeleteDatasetMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
 
-  const sortOrder = (column: string) =>
-    list.sortColumn === column
-      ? list.sortDirection === 'desc'
-        ? ('descend' as const)
-        : ('ascend' as const)
-      : null;
-
   const columns: TableProps<DatasetListItem>['columns'] = [
     {
       title: 'Name',
       dataIndex: 'table_name',
       key: 'table_name',
       sorter: true,
-      sortOrder: sortOrder('table_name'),
+      sortOrder: tableSortOrder(list, 'table_name'),
       render: (value: string) => <span data-test="dataset-name-cell">{value}</span>,
     },
     {
@@ -68,7 +61,7 @@ export function DatasetListPage() {
       title: 'Database',
       key: 'database.database_name',
       sorter: true,
-      sortOrder: sortOrder('database.database_name'),
+      sortOrder: tableSortOrder(list, 'database.database_name'),
       render: (_value, dataset) => dataset.database.database_name,
     },
     {
@@ -76,66 +69,42 @@ export function DatasetListPage() {
       dataIndex: 'schema',
       key: 'schema',
       sorter: true,
-      sortOrder: sortOrder('schema'),
+      sortOrder: tableSortOrder(list, 'schema'),
     },
     { title: 'Created by', key: 'created_by', render: (_value, dataset) => personName(dataset.created_by) },
-    {
-      title: 'Last modified',
-      dataIndex: 'changed_on_delta_humanized',
-      key: 'changed_on',
-      sorter: true,
-      sortOrder: sortOrder('changed_on'),
-      render: (value: string, dataset) => (
-        <Tooltip title={dataset.changed_on_utc}>
-          <span>{value}</span>
-        </Tooltip>
-      ),
-    },
+    lastModifiedColumn<DatasetListItem>(list, 'changed_on', (dataset) => dataset.changed_on_utc),
     {
       title: 'Actions',
       key: 'actions',
       align: 'right',
       render: (_value, dataset) => (
         <Flex justify="flex-end" gap={4}>
-          <Tooltip title="Explore">
-            <Button
-              data-test="dataset-explore"
-              type="text"
-              size="small"
-              aria-label={`Explore ${dataset.table_name}`}
-              icon={<CompassOutlined />}
-              href={`/explore/?datasource_type=table&datasource_id=${dataset.id}`}
-            />
-          </Tooltip>
-          <Tooltip title="Edit">
-            <Button
-              data-test="dataset-edit"
-              type="text"
-              size="small"
-              aria-label={`Edit ${dataset.table_name}`}
-              icon={<EditOutlined />}
-              onClick={() => setEditing(dataset.id)}
-            />
-          </Tooltip>
-          <Tooltip title="Delete">
-            <Button
-              data-test="dataset-delete"
-              type="text"
-              size="small"
-              danger
-              aria-label={`Delete ${dataset.table_name}`}
-              icon={<DeleteOutlined />}
-              onClick={() => setToDelete(dataset)}
-            />
-          </Tooltip>
+          <RowActionButton
+            title="Explore"
+            data-test="dataset-explore"
+            aria-label={`Explore ${dataset.table_name}`}
+            icon={<CompassOutlined />}
+            href={`/explore/?datasource_type=table&datasource_id=${dataset.id}`}
+          />
+          <RowActionButton
+            title="Edit"
+            data-test="dataset-edit"
+            aria-label={`Edit ${dataset.table_name}`}
+            icon={<EditOutlined />}
+            onClick={() => setEditing(dataset.id)}
+          />
+          <RowActionButton
+            title="Delete"
+            data-test="dataset-delete"
+            danger
+            aria-label={`Delete ${dataset.table_name}`}
+            icon={<DeleteOutlined />}
+            onClick={() => setToDelete(dataset)}
+          />
         </Flex>
       ),
     },
   ];
-
-  const onTableChange: TableProps<DatasetListItem>['onChange'] = (pagination, _filters, sorter) => {
-    setList((current) => listAfterTableChange(current, pagination.current, sorter));
-  };
 
   const onConfirmDelete = async () => {
     if (toDelete === null) return;
@@ -149,28 +118,17 @@ export function DatasetListPage() {
 
   return (
     <Flex vertical gap={16} data-test="dataset-list-page">
-      <Flex align="center" justify="space-between" gap={16} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Datasets
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <Input.Search
-            data-test="dataset-search"
-            placeholder="Search by name"
-            allowClear
-            style={{ width: 280 }}
-            onSearch={(search) => setList((current) => ({ ...current, search, page: 0 }))}
-          />
-          <Button
-            type="primary"
-            data-test="dataset-add"
-            icon={<PlusOutlined />}
-            onClick={() => setAdding(true)}
-          >
-            Dataset
-          </Button>
-        </Flex>
-      </Flex>
+      <ListToolbar title="Datasets">
+        <ListSearch data-test="dataset-search" placeholder="Search by name" onListChange={setList} />
+        <Button
+          type="primary"
+          data-test="dataset-add"
+          icon={<PlusOutlined />}
+          onClick={() => setAdding(true)}
+        >
+          Dataset
+        </Button>
+      </ListToolbar>
       {adding ? (
         <AddDatasetModal
           onClose={() => setAdding(false)}
@@ -188,39 +146,18 @@ export function DatasetListPage() {
           onSaved={() => void refetch()}
         />
       )}
-      {error === undefined ? null : (
-        <ErrorMessage
-          title="Could not load datasets"
-          error={error}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      )}
-      <Table<DatasetListItem>
+      <ListLoadError title="Could not load datasets" error={error} onRetry={() => void refetch()} />
+      <ListTable<DatasetListItem>
         data-test="dataset-table"
-        rowKey="id"
         columns={columns}
-        dataSource={data?.result ?? []}
+        rows={data?.result ?? []}
+        total={data?.count ?? 0}
         loading={isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              data-test="dataset-empty"
-              description={list.search.trim() === '' ? 'No datasets yet' : 'No datasets match your search'}
-            />
-          ),
-        }}
-        pagination={{
-          current: list.page + 1,
-          pageSize: LIST_PAGE_SIZE,
-          total: data?.count ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
+        list={list}
+        onListChange={setList}
+        empty={{
+          'data-test': 'dataset-empty',
+          description: list.search.trim() === '' ? 'No datasets yet' : 'No datasets match your search',
         }}
       />
       <ConfirmDialog

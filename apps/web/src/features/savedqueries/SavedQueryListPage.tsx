@@ -1,18 +1,19 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
 import { MODAL_DEFAULT_WIDTH, type ListQuery, type SavedQuery } from '@tessera/contracts';
-import { Button, Empty, Flex, Input, Modal, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Flex, Modal, Tooltip, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ErrorMessage } from '../../shared/errors/ErrorMessage';
 import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
+import { BulkDeleteButton } from '../../shared/ui/BulkDeleteButton';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import {
-  LIST_PAGE_SIZE,
-  buildListQuery,
-  listAfterTableChange,
-  type ListState,
-} from '../../shared/ui/list-query';
+import { ListLoadError } from '../../shared/ui/ListLoadError';
+import { ListSearch } from '../../shared/ui/ListSearch';
+import { ListTable } from '../../shared/ui/ListTable';
+import { ListToolbar } from '../../shared/ui/ListToolbar';
+import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
+import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, copyText } from '../sqllab/results/clipboard';
 import { savedQuerySqlLabPath } from './paths';
 import {
@@ -56,13 +57,6 @@ export function SavedQueryListPage() {
   const [update, updateState] = useUpdateSavedQueryMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
 
-  const sortOrder = (column: string) =>
-    list.sortColumn === column
-      ? list.sortDirection === 'desc'
-        ? ('descend' as const)
-        : ('ascend' as const)
-      : null;
-
   const copyLink = async (query: SavedQuery) => {
     const url = `${window.location.origin}${savedQuerySqlLabPath(query.id)}`;
     if (await copyText(url)) addSuccessToast(COPIED_MESSAGE);
@@ -75,7 +69,7 @@ export function SavedQueryListPage() {
       dataIndex: 'label',
       key: 'label',
       sorter: true,
-      sortOrder: sortOrder('label'),
+      sortOrder: tableSortOrder(list, 'label'),
       render: (_value, query) => (
         <Flex vertical>
           <Link data-test="savedquery-label" to={savedQuerySqlLabPath(query.id)}>
@@ -91,7 +85,7 @@ export function SavedQueryListPage() {
       title: 'Database',
       key: 'database.database_name',
       sorter: true,
-      sortOrder: sortOrder('database.database_name'),
+      sortOrder: tableSortOrder(list, 'database.database_name'),
       render: (_value, query) => query.database.database_name,
     },
     {
@@ -99,7 +93,7 @@ export function SavedQueryListPage() {
       dataIndex: 'schema',
       key: 'schema',
       sorter: true,
-      sortOrder: sortOrder('schema'),
+      sortOrder: tableSortOrder(list, 'schema'),
     },
     {
       title: 'SQL',
@@ -110,78 +104,51 @@ export function SavedQueryListPage() {
         </Typography.Text>
       ),
     },
-    {
-      title: 'Last modified',
-      dataIndex: 'changed_on_delta_humanized',
-      key: 'changed_on',
-      sorter: true,
-      sortOrder: sortOrder('changed_on'),
-      render: (value: string, query) => (
-        <Tooltip title={query.changed_on}>
-          <span>{value}</span>
-        </Tooltip>
-      ),
-    },
+    lastModifiedColumn<SavedQuery>(list, 'changed_on', (query) => query.changed_on),
     {
       title: 'Actions',
       key: 'actions',
       align: 'right',
       render: (_value, query) => (
         <Flex gap={4} justify="flex-end">
-          <Tooltip title="Preview the SQL">
-            <Button
-              data-test="savedquery-preview"
-              type="text"
-              size="small"
-              aria-label={`Preview ${query.label}`}
-              icon={<EyeOutlined />}
-              onClick={() => setPreview(query)}
-            />
-          </Tooltip>
+          <RowActionButton
+            title="Preview the SQL"
+            data-test="savedquery-preview"
+            aria-label={`Preview ${query.label}`}
+            icon={<EyeOutlined />}
+            onClick={() => setPreview(query)}
+          />
           <Tooltip title="Open in SQL Lab">
             <Link data-test="savedquery-open" to={savedQuerySqlLabPath(query.id)}>
               Open
             </Link>
           </Tooltip>
-          <Tooltip title="Edit name and description">
-            <Button
-              data-test="savedquery-edit"
-              type="text"
-              size="small"
-              aria-label={`Edit ${query.label}`}
-              icon={<EditOutlined />}
-              onClick={() => setEditing(query)}
-            />
-          </Tooltip>
-          <Tooltip title="Copy a link">
-            <Button
-              data-test="savedquery-copy-link"
-              type="text"
-              size="small"
-              aria-label={`Copy a link to ${query.label}`}
-              icon={<LinkOutlined />}
-              onClick={() => void copyLink(query)}
-            />
-          </Tooltip>
-          <Tooltip title="Delete">
-            <Button
-              data-test="savedquery-delete"
-              type="text"
-              size="small"
-              danger
-              aria-label={`Delete ${query.label}`}
-              icon={<DeleteOutlined />}
-              onClick={() => setToDelete(query)}
-            />
-          </Tooltip>
+          <RowActionButton
+            title="Edit name and description"
+            data-test="savedquery-edit"
+            aria-label={`Edit ${query.label}`}
+            icon={<EditOutlined />}
+            onClick={() => setEditing(query)}
+          />
+          <RowActionButton
+            title="Copy a link"
+            data-test="savedquery-copy-link"
+            aria-label={`Copy a link to ${query.label}`}
+            icon={<LinkOutlined />}
+            onClick={() => void copyLink(query)}
+          />
+          <RowActionButton
+            title="Delete"
+            data-test="savedquery-delete"
+            danger
+            aria-label={`Delete ${query.label}`}
+            icon={<DeleteOutlined />}
+            onClick={() => setToDelete(query)}
+          />
         </Flex>
       ),
     },
   ];
-
-  const onTableChange: TableProps<SavedQuery>['onChange'] = (pagination, _filters, sorter) => {
-    setList((current) => listAfterTableChange(current, pagination.current, sorter));
-  };
 
   const onConfirmDelete = async () => {
     if (toDelete === null) return;
@@ -218,67 +185,32 @@ export function SavedQueryListPage() {
 
   return (
     <Flex vertical gap={16} data-test="savedquery-list-page">
-      <Flex align="center" justify="space-between" gap={16} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Saved queries
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <Input.Search
-            data-test="savedquery-search"
-            placeholder="Search name, SQL or database"
-            allowClear
-            style={{ width: 280 }}
-            onSearch={(search) => setList((current) => ({ ...current, search, page: 0 }))}
-          />
-          <Button
-            data-test="savedquery-bulk-delete"
-            danger
-            disabled={selected.length === 0}
-            onClick={() => setBulkConfirm(true)}
-          >
-            {selected.length === 0 ? 'Delete selected' : `Delete ${selected.length} selected`}
-          </Button>
-        </Flex>
-      </Flex>
-      {error === undefined ? null : (
-        <ErrorMessage
-          title="Could not load saved queries"
-          error={error}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
+      <ListToolbar title="Saved queries">
+        <ListSearch
+          data-test="savedquery-search"
+          placeholder="Search name, SQL or database"
+          onListChange={setList}
         />
-      )}
-      <Table<SavedQuery>
+        <BulkDeleteButton
+          data-test="savedquery-bulk-delete"
+          count={selected.length}
+          onClick={() => setBulkConfirm(true)}
+        />
+      </ListToolbar>
+      <ListLoadError title="Could not load saved queries" error={error} onRetry={() => void refetch()} />
+      <ListTable<SavedQuery>
         data-test="savedquery-table"
-        rowKey="id"
         columns={columns}
-        dataSource={data?.result ?? []}
+        rows={data?.result ?? []}
+        total={data?.count ?? 0}
         loading={isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.filter((key): key is number => typeof key === 'number')),
-        }}
-        locale={{
-          emptyText: (
-            <Empty
-              data-test="savedquery-empty"
-              description={
-                list.search.trim() === '' ? 'No saved queries yet' : 'No saved queries match your search'
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: list.page + 1,
-          pageSize: LIST_PAGE_SIZE,
-          total: data?.count ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
+        list={list}
+        onListChange={setList}
+        selection={{ selected, onChange: setSelected }}
+        empty={{
+          'data-test': 'savedquery-empty',
+          description:
+            list.search.trim() === '' ? 'No saved queries yet' : 'No saved queries match your search',
         }}
       />
       <Modal

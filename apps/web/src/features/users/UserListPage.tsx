@@ -1,19 +1,18 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { User } from '@tessera/contracts';
-import { Button, Empty, Flex, Input, Result, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Flex, Result, Tag, Typography, type TableProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { ErrorMessage } from '../../shared/errors/ErrorMessage';
 import { errorText } from '../../shared/errors/to-api-error';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import {
-  LIST_PAGE_SIZE,
-  buildListQuery,
-  listAfterTableChange,
-  type ListState,
-} from '../../shared/ui/list-query';
+import { ListLoadError } from '../../shared/ui/ListLoadError';
+import { ListSearch } from '../../shared/ui/ListSearch';
+import { ListTable } from '../../shared/ui/ListTable';
+import { ListToolbar } from '../../shared/ui/ListToolbar';
+import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { useListUsersQuery, useUpdateUserMutation } from './users-api';
 
 // The modal (antd Form, Select) loads when it is first opened, not with the list.
@@ -57,29 +56,28 @@ function UserList() {
   const [updateUser, updateState] = useUpdateUserMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
 
-  const sortOrder = (column: string) =>
-    list.sortColumn === column
-      ? list.sortDirection === 'desc'
-        ? ('descend' as const)
-        : ('ascend' as const)
-      : null;
-
   const columns: TableProps<User>['columns'] = [
     {
       title: 'Username',
       dataIndex: 'username',
       key: 'username',
       sorter: true,
-      sortOrder: sortOrder('username'),
+      sortOrder: tableSortOrder(list, 'username'),
     },
     {
       title: 'Name',
       key: 'first_name',
       sorter: true,
-      sortOrder: sortOrder('first_name'),
+      sortOrder: tableSortOrder(list, 'first_name'),
       render: (_value, user) => `${user.first_name} ${user.last_name}`,
     },
-    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true, sortOrder: sortOrder('email') },
+    {
+      title: 'Email',
+      dataIndex: 'email',
+      key: 'email',
+      sorter: true,
+      sortOrder: tableSortOrder(list, 'email'),
+    },
     {
       title: 'Roles',
       key: 'roles',
@@ -90,7 +88,7 @@ function UserList() {
       dataIndex: 'active',
       key: 'active',
       sorter: true,
-      sortOrder: sortOrder('active'),
+      sortOrder: tableSortOrder(list, 'active'),
       render: (active: boolean) => (active ? <Tag color="success">active</Tag> : <Tag>inactive</Tag>),
     },
     {
@@ -98,7 +96,7 @@ function UserList() {
       dataIndex: 'last_login',
       key: 'last_login',
       sorter: true,
-      sortOrder: sortOrder('last_login'),
+      sortOrder: tableSortOrder(list, 'last_login'),
       render: (value: string | null) => formatLogin(value),
     },
     {
@@ -107,16 +105,13 @@ function UserList() {
       align: 'right',
       render: (_value, user) => (
         <Flex gap={4} justify="flex-end">
-          <Tooltip title="Edit">
-            <Button
-              data-test="user-edit"
-              type="text"
-              size="small"
-              aria-label={`Edit ${user.username}`}
-              icon={<EditOutlined />}
-              onClick={() => setModal({ mode: 'edit', user })}
-            />
-          </Tooltip>
+          <RowActionButton
+            title="Edit"
+            data-test="user-edit"
+            aria-label={`Edit ${user.username}`}
+            icon={<EditOutlined />}
+            onClick={() => setModal({ mode: 'edit', user })}
+          />
           <Button
             data-test="user-toggle-active"
             size="small"
@@ -132,10 +127,6 @@ function UserList() {
     },
   ];
 
-  const onTableChange: TableProps<User>['onChange'] = (pagination, _filters, sorter) => {
-    setList((current) => listAfterTableChange(current, pagination.current, sorter));
-  };
-
   const onConfirmToggle = async () => {
     if (toToggle === null) return;
     const active = !toToggle.active;
@@ -148,56 +139,24 @@ function UserList() {
 
   return (
     <Flex vertical gap={16} data-test="user-list-page">
-      <Flex align="center" justify="space-between" gap={16} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Users
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <Input.Search
-            data-test="user-search"
-            placeholder="Search by username"
-            allowClear
-            style={{ width: 280 }}
-            onSearch={(search) => setList((current) => ({ ...current, search, page: 0 }))}
-          />
-          <Button data-test="user-add" type="primary" onClick={() => setModal({ mode: 'create' })}>
-            + User
-          </Button>
-        </Flex>
-      </Flex>
-      {error === undefined ? null : (
-        <ErrorMessage
-          title="Could not load users"
-          error={error}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      )}
-      <Table<User>
+      <ListToolbar title="Users">
+        <ListSearch data-test="user-search" placeholder="Search by username" onListChange={setList} />
+        <Button data-test="user-add" type="primary" onClick={() => setModal({ mode: 'create' })}>
+          + User
+        </Button>
+      </ListToolbar>
+      <ListLoadError title="Could not load users" error={error} onRetry={() => void refetch()} />
+      <ListTable<User>
         data-test="user-table"
-        rowKey="id"
         columns={columns}
-        dataSource={data?.result ?? []}
+        rows={data?.result ?? []}
+        total={data?.count ?? 0}
         loading={isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              data-test="user-empty"
-              description={list.search.trim() === '' ? 'No users' : 'No users match your search'}
-            />
-          ),
-        }}
-        pagination={{
-          current: list.page + 1,
-          pageSize: LIST_PAGE_SIZE,
-          total: data?.count ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
+        list={list}
+        onListChange={setList}
+        empty={{
+          'data-test': 'user-empty',
+          description: list.search.trim() === '' ? 'No users' : 'No users match your search',
         }}
       />
       {modal.mode === 'closed' ? null : (

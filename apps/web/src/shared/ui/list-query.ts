@@ -58,3 +58,6 @@ export function tableSortOrder(list: ListState, column: string): 'ascend' | 'des
   if (list.sortColumn !== column) return null;
   return list.sortDirection === 'desc' ? 'descend' : 'ascend';
 }
+
+/** Changes the list state of a page (a React state setter given an update). */
+export type ListStateUpdate = (update: (current: ListState) => ListState) => void;

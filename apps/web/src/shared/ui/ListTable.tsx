@@ -1,0 +1,61 @@
+import { Empty, Table, type TableProps } from 'antd';
+import { LIST_PAGE_SIZE, listAfterTableChange, type ListState, type ListStateUpdate } from './list-query';
+
+interface ListTableProps<Row extends { id: number }> {
+  'data-test': string;
+  columns: TableProps<Row>['columns'];
+  rows: Row[];
+  /** All rows the query matches, for the pager. */
+  total: number;
+  loading: boolean;
+  list: ListState;
+  onListChange: ListStateUpdate;
+  empty: { 'data-test': string; description: string };
+  /** The ids of the selected rows, when the page offers bulk actions. */
+  selection?: { selected: number[]; onChange: (ids: number[]) => void };
+}
+
+/** A server-paged, server-sorted list table: sorting and paging change the list state. */
+export function ListTable<Row extends { id: number }>({
+  'data-test': dataTest,
+  columns,
+  rows,
+  total,
+  loading,
+  list,
+  onListChange,
+  empty,
+  selection,
+}: ListTableProps<Row>) {
+  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
+    onListChange((current) => listAfterTableChange(current, pagination.current, sorter));
+  };
+  return (
+    <Table<Row>
+      data-test={dataTest}
+      rowKey="id"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      onChange={onChange}
+      scroll={{ x: 'max-content' }}
+      rowSelection={
+        selection === undefined
+          ? undefined
+          : {
+              selectedRowKeys: selection.selected,
+              onChange: (keys) =>
+                selection.onChange(keys.filter((key): key is number => typeof key === 'number')),
+            }
+      }
+      locale={{ emptyText: <Empty data-test={empty['data-test']} description={empty.description} /> }}
+      pagination={{
+        current: list.page + 1,
+        pageSize: LIST_PAGE_SIZE,
+        total,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+      }}
+    />
+  );
+}
