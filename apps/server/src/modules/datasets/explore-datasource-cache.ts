@@ -1,0 +1,90 @@
+import type { ExploreDatasource } from '@tessera/contracts';
+import type { AppContext } from '../../context';
+import type { MetadataDb } from '../../db/kysely';
+import { findDatabase } from '../databases/databases.repo';
+import type { DatabaseRow } from '../databases/registry';
+import { exploreDatasourceGeneration } from './datasource-invalidation';
+import { datasetColumns, datasetMetrics, datasetOwnerIds, findDatasetView } from './datasets.repo';
+import { toExploreDatasource } from './explore-datasource';
+
+/** A dataset's semantic layer with its database row and owners, before any per-caller access check. */
+export interface CachedExploreDatasource {
+  datasource: ExploreDatasource;
+  database: DatabaseRow;
+  ownerIds: readonly number[];
+}
+
+interface Entry {
+  value: CachedExploreDatasource;
+  stamp: string;
+  generation: number;
+}
+
+const MAX_ENTRIES = 500;
+
+/**
+ * The changed_on stamp catches writes of other processes; this process's writes also bump the
+ * generation, which covers two writes landing in the same millisecond.
+ */
+const stores = new WeakMap<MetadataDb, Map<number, Entry>>();
+
+/** The dataset's and its database's changed_on (every write to either bumps it), or null when gone. */
+async function readStamp(db: MetadataDb, datasetId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('datasets')
+    .innerJoin('databases', 'databases.id', 'datasets.database_id')
+    .select(['datasets.changed_on as dataset_changed', 'databases.changed_on as database_changed'])
+    .where('datasets.id', '=', datasetId)
+    .executeTakeFirst();
+  return row ? `${row.dataset_changed}|${row.database_changed}` : null;
+}
+
+async function readDatasource(ctx: AppContext, datasetId: number): Promise<CachedExploreDatasource | null> {
+  const db = ctx.store.db;
+  const view = await findDatasetView(db, datasetId);
+  if (!view) return null;
+  const [ownerIds, database, columns, metrics] = await Promise.all([
+    datasetOwnerIds(db, datasetId),
+    findDatabase(db, view.database_id),
+    datasetColumns(db, datasetId),
+    datasetMetrics(db, datasetId),
+  ]);
+  if (!database) return null;
+  const connector = ctx.databases.connectorFor(database);
+  const datasource = toExploreDatasource({ view, database, connector, ownerIds }, columns, metrics);
+  return { datasource, database, ownerIds };
+}
+
+/**
+ * The chart data path's datasource, re-read only when the one-row stamp query says the dataset or its
+ * database changed. Callers must still check the caller's access on what comes back, and must not
+ * mutate it (it is shared by every request).
+ */
+export async function loadCachedExploreDatasource(
+  ctx: AppContext,
+  datasetId: number,
+): Promise<CachedExploreDatasource | null> {
+  const db = ctx.store.db;
+  const readAt = exploreDatasourceGeneration();
+  const stamp = await readStamp(db, datasetId);
+  if (stamp === null) return null;
+  let entries = stores.get(db);
+  const known = entries?.get(datasetId);
+  if (known?.stamp === stamp && known.generation === exploreDatasourceGeneration()) return known.value;
+  const value = await readDatasource(ctx, datasetId);
+  if (!value) return null;
+  // Kept under the stamp read before the rows: a write in between makes the next stamp differ.
+  if (readAt === exploreDatasourceGeneration()) {
+    if (!entries) {
+      entries = new Map();
+      stores.set(db, entries);
+    }
+    entries.delete(datasetId);
+    entries.set(datasetId, { value, stamp, generation: readAt });
+    for (const oldest of entries.keys()) {
+      if (entries.size <= MAX_ENTRIES) break;
+      entries.delete(oldest);
+    }
+  }
+  return value;
+}
