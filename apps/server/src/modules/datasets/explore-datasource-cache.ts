@@ -43,13 +43,11 @@ async function readDatasource(ctx: AppContext, datasetId: number): Promise<Cache
   const db = ctx.store.db;
   const view = await findDatasetView(db, datasetId);
   if (!view) return null;
-  const [ownerIds, database, columns, metrics] = await Promise.all([
-    datasetOwnerIds(db, datasetId),
-    findDatabase(db, view.database_id),
-    datasetColumns(db, datasetId),
-    datasetMetrics(db, datasetId),
-  ]);
+  const database = await findDatabase(db, view.database_id);
   if (!database) return null;
+  const ownerIds = await datasetOwnerIds(db, datasetId);
+  const columns = await datasetColumns(db, datasetId);
+  const metrics = await datasetMetrics(db, datasetId);
   const connector = ctx.databases.connectorFor(database);
   const datasource = toExploreDatasource({ view, database, connector, ownerIds }, columns, metrics);
   return { datasource, database, ownerIds };
