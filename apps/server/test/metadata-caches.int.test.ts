@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_BACKENDS, startTestServer, type TestServer } from './harness';
-import { createDatabase, createUser } from './sqllab-support';
+import { nowIso } from '../src/db/kysely';
+import { createDatabase, createUser, waitFor } from './sqllab-support';
 
 /**
  * The per-process principal cache and the chart data path's datasource cache: every change made
@@ -96,6 +97,24 @@ describe.each(METADATA_BACKENDS)('metadata caches on %s metadata', (backend) => 
     expect((await server.request('GET', '/api/v1/me/', { token })).statusCode).toBe(401);
   });
 
+  it('sees role changes another process writes to the store', async () => {
+    const token = await createUser(server, admin, `remote_${backend}`, 'Gamma');
+    const id = await userIdOf(token);
+    expect((await server.request('GET', '/api/v1/security/users/', { token })).statusCode).toBe(403);
+    const adminRole = roleIds.get('Admin') ?? 0;
+    await server.ctx.store.db
+      .updateTable('user_roles')
+      .set({ role_id: adminRole })
+      .where('user_id', '=', id)
+      .execute();
+    await waitFor(
+      'the role change of another process',
+      async () => (await server.request('GET', '/api/v1/security/users/', { token })).statusCode === 200,
+      10_000,
+      100,
+    );
+  });
+
   it('answers chart data from the dataset as last saved', async () => {
     const setMetric = async (expression: string) => {
       const response = await server.request('PUT', `/api/v1/dataset/${datasetId}?override_columns=false`, {
@@ -111,6 +130,17 @@ describe.each(METADATA_BACKENDS)('metadata caches on %s metadata', (backend) => 
     expect(await metricValue(admin)).toBe(7);
     await setMetric('MIN(v)');
     expect(await metricValue(admin)).toBe(1);
+
+    // Another process's edit (straight to the store, no in-process invalidation) shows up once the
+    // stamp is read again.
+    const db = server.ctx.store.db;
+    await db
+      .updateTable('dataset_metrics')
+      .set({ expression: 'COUNT(*)' })
+      .where('dataset_id', '=', datasetId)
+      .execute();
+    await db.updateTable('datasets').set({ changed_on: nowIso() }).where('id', '=', datasetId).execute();
+    await waitFor('the edit of another process', async () => (await metricValue(admin)) === 3, 10_000, 100);
 
     const removed = await server.request('DELETE', `/api/v1/dataset/${datasetId}`, { token: admin });
     expect(removed.statusCode, removed.body).toBe(200);

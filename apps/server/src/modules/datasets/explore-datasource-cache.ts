@@ -18,9 +18,18 @@ interface Entry {
   value: CachedExploreDatasource;
   stamp: string;
   generation: number;
+  /** When the stamp last matched the store (Date.now()). */
+  checkedAt: number;
 }
 
 const MAX_ENTRIES = 500;
+
+/**
+ * How long a checked entry is trusted without reading the stamp again. Only other processes' writes
+ * wait for it (this process's writes invalidate at once), the same convergence as the principal cache;
+ * it spares the stamp query, the dearest part of a cached chart data answer.
+ */
+export const STAMP_RECHECK_MS = 1000;
 
 /**
  * The changed_on stamp catches writes of other processes; this process's writes also bump the
@@ -54,21 +63,27 @@ async function readDatasource(ctx: AppContext, datasetId: number): Promise<Cache
 }
 
 /**
- * The chart data path's datasource, re-read only when the one-row stamp query says the dataset or its
- * database changed. Callers must still check the caller's access on what comes back, and must not
- * mutate it (it is shared by every request).
+ * The chart data path's datasource, re-read only when the one-row stamp query (at most every
+ * STAMP_RECHECK_MS) says the dataset or its database changed. Callers must still check the caller's
+ * access on what comes back, and must not mutate it (it is shared by every request).
  */
 export async function loadCachedExploreDatasource(
   ctx: AppContext,
   datasetId: number,
 ): Promise<CachedExploreDatasource | null> {
   const db = ctx.store.db;
+  let entries = stores.get(db);
+  const fresh = entries?.get(datasetId);
+  if (fresh?.generation === exploreDatasourceGeneration() && Date.now() - fresh.checkedAt < STAMP_RECHECK_MS)
+    return fresh.value;
   const readAt = exploreDatasourceGeneration();
   const stamp = await readStamp(db, datasetId);
   if (stamp === null) return null;
-  let entries = stores.get(db);
   const known = entries?.get(datasetId);
-  if (known?.stamp === stamp && known.generation === exploreDatasourceGeneration()) return known.value;
+  if (known?.stamp === stamp && known.generation === exploreDatasourceGeneration()) {
+    known.checkedAt = Date.now();
+    return known.value;
+  }
   const value = await readDatasource(ctx, datasetId);
   if (!value) return null;
   // Kept under the stamp read before the rows: a write in between makes the next stamp differ.
@@ -78,7 +93,7 @@ export async function loadCachedExploreDatasource(
       stores.set(db, entries);
     }
     entries.delete(datasetId);
-    entries.set(datasetId, { value, stamp, generation: readAt });
+    entries.set(datasetId, { value, stamp, generation: readAt, checkedAt: Date.now() });
     for (const oldest of entries.keys()) {
       if (entries.size <= MAX_ENTRIES) break;
       entries.delete(oldest);
