@@ -1,10 +1,10 @@
 import type { ExploreDatasource } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
-import { findDatabase } from '../databases/databases.repo';
 import { canAccessDatabase } from '../databases/databases.service';
 import type { DatabaseRow } from '../databases/registry';
-import { loadExploreDatasource } from '../datasets/explore-datasource';
+import { canSeeDataset } from '../datasets/dataset-access';
+import { loadCachedExploreDatasource } from '../datasets/explore-datasource-cache';
 import type { Principal } from '../security/principal';
 
 export interface ChartDatasource {
@@ -14,15 +14,18 @@ export interface ChartDatasource {
 
 /**
  * The datasource of a query context (the dataset's semantic layer: columns, calculated columns,
- * metrics, cache timeout) and its database row, both readable by the caller, or 404.
+ * metrics, cache timeout) and its database row, both readable by the caller, or 404. The rows come
+ * from the per-process datasource cache (one stamp query when unchanged); access is checked here on
+ * every request.
  */
 export async function loadChartDatasource(
   ctx: AppContext,
   principal: Principal,
   id: number,
 ): Promise<ChartDatasource> {
-  const datasource = await loadExploreDatasource(ctx, principal, id);
-  const database = await findDatabase(ctx.store.db, datasource.database.id);
-  if (!database || !canAccessDatabase(principal, database)) throw notFound();
+  const cached = await loadCachedExploreDatasource(ctx, id);
+  if (!cached) throw notFound();
+  const { datasource, database, ownerIds } = cached;
+  if (!canSeeDataset(principal, ownerIds) || !canAccessDatabase(principal, database)) throw notFound();
   return { datasource, database };
 }

@@ -25,6 +25,7 @@ import {
   toDatabase,
   updateDatabase,
 } from './databases.service';
+import { invalidateExploreDatasources } from '../datasets/datasource-invalidation';
 import { connectorFailure } from './connector-errors';
 import { buildTableMetadata } from './table-metadata';
 import type { DatabaseRow } from './registry';
@@ -89,6 +90,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
     const principal = requirePermission(request.principal, 'can_write', 'Database');
     const row = await accessibleDatabase(ctx, principal, idParam(request));
     await db.deleteFrom('databases').where('id', '=', row.id).execute();
+    invalidateExploreDatasources();
     await ctx.databases.evict(row.id);
     return { message: 'OK' };
   });

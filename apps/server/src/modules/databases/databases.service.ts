@@ -14,6 +14,7 @@ import { nowIso, toFlag } from '../../db/kysely';
 import { encryptText } from '../../platform/crypto';
 import { messageError, sip40Error } from '../../platform/errors';
 import type { Principal } from '../security/principal';
+import { invalidateExploreDatasources } from '../datasets/datasource-invalidation';
 import { findDatabase, findDatabaseByName } from './databases.repo';
 import { humanizeSince } from './humanize';
 import type { DatabaseRow } from './registry';
@@ -203,5 +204,6 @@ export async function updateDatabase(
     })
     .where('id', '=', existing.id)
     .execute();
+  invalidateExploreDatasources();
   await ctx.databases.evict(existing.id);
 }

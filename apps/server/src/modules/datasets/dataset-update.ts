@@ -6,6 +6,7 @@ import type { DatasetsTable } from '../../db/schema';
 import { messageError } from '../../platform/errors';
 import type { Principal } from '../security/principal';
 import { canChangeDataset } from './dataset-access';
+import { invalidateExploreDatasources } from './datasource-invalidation';
 import { checkedDatasetSql } from './dataset-columns';
 import {
   datasetColumns,
@@ -307,4 +308,5 @@ export async function updateDataset(
       }
     }
   });
+  invalidateExploreDatasources();
 }

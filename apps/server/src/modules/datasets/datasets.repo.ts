@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import { nowIso, type MetadataDb } from '../../db/kysely';
+import { invalidateExploreDatasources } from './datasource-invalidation';
 import type { DatasetColumnsTable, DatasetMetricsTable, DatasetsTable } from '../../db/schema';
 
 export type DatasetRow = Selectable<DatasetsTable>;
@@ -125,6 +126,7 @@ export async function deleteDataset(db: MetadataDb, id: number): Promise<void> {
     await trx.deleteFrom('dataset_owners').where('dataset_id', '=', id).execute();
     await trx.deleteFrom('datasets').where('id', '=', id).execute();
   });
+  invalidateExploreDatasources();
 }
 
 export async function datasetMetrics(db: MetadataDb, datasetId: number): Promise<DatasetMetricRow[]> {

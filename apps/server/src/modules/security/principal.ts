@@ -1,6 +1,12 @@
 import type { MetadataDb } from '../../db/kysely';
 import { forbidden, unauthorized } from '../../platform/errors';
 import { isAdminRoleName, pairKey, type PermissionPair } from './permissions';
+import {
+  cachedPrincipalCore,
+  currentPrincipalGeneration,
+  rememberPrincipalCore,
+  type PrincipalCore,
+} from './principal-cache';
 import { permissionsOfRoles } from './roles.repo';
 import { findUserById, rolesOfUsers, type UserRow } from './users.repo';
 
@@ -16,12 +22,7 @@ export interface Principal {
   can(permission: string, viewMenu: string): boolean;
 }
 
-export async function loadPrincipal(
-  db: MetadataDb,
-  userId: number,
-  via: Principal['via'],
-  sessionId: string | null,
-): Promise<Principal | null> {
+async function readPrincipalCore(db: MetadataDb, userId: number): Promise<PrincipalCore | null> {
   const user = await findUserById(db, userId);
   if (user?.active !== 1) return null;
   const roles = (await rolesOfUsers(db, [user.id])).get(user.id) ?? [];
@@ -29,11 +30,37 @@ export async function loadPrincipal(
     db,
     roles.map((role) => role.id),
   );
-  const isAdmin = roles.some((role) => isAdminRoleName(role.name));
-  const granted = new Set(pairs.map(([permission, view]) => pairKey(permission, view)));
   return {
     user,
     roles: roles.map((role) => role.name),
+    pairs,
+    isAdmin: roles.some((role) => isAdminRoleName(role.name)),
+    granted: new Set(pairs.map(([permission, view]) => pairKey(permission, view))),
+  };
+}
+
+/**
+ * The caller behind a verified token or live session; null for unknown or inactive users. The user,
+ * roles and permissions come from a short per-process cache (principal-cache.ts) that this process's
+ * security writes invalidate at once.
+ */
+export async function loadPrincipal(
+  db: MetadataDb,
+  userId: number,
+  via: Principal['via'],
+  sessionId: string | null,
+): Promise<Principal | null> {
+  let core = cachedPrincipalCore(db, userId);
+  if (!core) {
+    const readAt = currentPrincipalGeneration();
+    core = await readPrincipalCore(db, userId);
+    if (!core) return null;
+    rememberPrincipalCore(db, userId, core, readAt);
+  }
+  const { user, roles, pairs, isAdmin, granted } = core;
+  return {
+    user,
+    roles,
     pairs,
     isAdmin,
     via,

@@ -1,6 +1,7 @@
 import type { Role } from '@tessera/contracts';
 import type { MetadataDb } from '../../db/kysely';
 import { BUILT_IN_ROLE_PERMISSIONS, type PermissionPair } from './permissions';
+import { invalidatePrincipals } from './principal-cache';
 
 /** Creates the built-in roles and resets their pairs to the catalogue; custom roles are left alone. */
 export async function syncBuiltInRoles(db: MetadataDb): Promise<void> {
@@ -22,6 +23,7 @@ export async function syncBuiltInRoles(db: MetadataDb): Promise<void> {
       }
     }
   });
+  invalidatePrincipals();
 }
 
 export async function roleIdByName(db: MetadataDb, name: string): Promise<number | undefined> {

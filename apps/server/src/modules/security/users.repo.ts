@@ -4,6 +4,7 @@ import type { MetadataDb } from '../../db/kysely';
 import { nowIso } from '../../db/kysely';
 import type { MetadataSchema, UsersTable } from '../../db/schema';
 import { messageError } from '../../platform/errors';
+import { invalidatePrincipals } from './principal-cache';
 
 export type UserRow = Omit<UsersTable, 'id'> & { id: number };
 
@@ -122,6 +123,7 @@ export async function setUserRoles(db: MetadataDb, userId: number, roleIds: numb
       .values([...new Set(roleIds)].map((roleId) => ({ user_id: userId, role_id: roleId })))
       .execute();
   }
+  invalidatePrincipals();
 }
 
 export async function recordLogin(db: MetadataDb, userId: number, success: boolean): Promise<void> {
@@ -134,4 +136,5 @@ export async function recordLogin(db: MetadataDb, userId: number, success: boole
     )
     .where('id', '=', userId)
     .execute();
+  invalidatePrincipals();
 }

@@ -6,6 +6,7 @@ import { messageError, notFound } from '../../platform/errors';
 import { parseId, parseInput, parseRisonQuery } from '../../platform/validation';
 import { hashPassword } from './passwords';
 import { requirePermission } from './principal';
+import { invalidatePrincipals } from './principal-cache';
 import { existingRoleIds, listRoles } from './roles.repo';
 import { deleteUserSessions } from './sessions';
 import { findUserById, listUsers, rolesOfUsers, setUserRoles, toUser } from './users.repo';
@@ -89,6 +90,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       await setUserRoles(trx, row.id, body.roles);
       return row.id;
     });
+    invalidatePrincipals();
     return reply.code(201).send({ id, result: await userById(ctx, id) });
   });
 
@@ -120,6 +122,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
         .execute();
       if (body.roles) await setUserRoles(trx, id, body.roles);
     });
+    // Again after the commit: a request reading between the write and the commit saw the old rows.
+    invalidatePrincipals();
     if (body.active === false || passwordHash !== undefined) await deleteUserSessions(db, id);
     return { id, result: await userById(ctx, id) };
   });
