@@ -177,19 +177,14 @@ test.describe('with backend persistence', () => {
 
   test('opens a dataset by id in a new tab, with its SELECT or the given SQL', async ({ page }) => {
     await logIn(page, base);
-    const token = (await (await page.request.get(`${base}/api/v1/security/csrf_token/`)).json()) as {
-      result: string;
-    };
-    const databases = (await (await page.request.get(`${base}/api/v1/sqllab/`)).json()) as {
-      result: { databases: Record<string, { id: number; database_name: string }> };
-    };
-    const examples = Object.values(databases.result.databases).find((db) => db.database_name === 'examples');
-    const created = await page.request.post(`${base}/api/v1/dataset/`, {
-      headers: { 'X-CSRFToken': token.result },
-      data: { database: examples?.id, schema: 'main', table_name: 'birth_names' },
-    });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    // Every fresh data directory has a dataset for each example table (created at start).
+    const listed = await page.request.get(
+      `${base}/api/v1/dataset/?q=${encodeURIComponent('(filters:!((col:table_name,opr:eq,value:birth_names)))')}`,
+    );
+    expect(listed.status()).toBe(200);
+    const { result } = (await listed.json()) as { result: { id: number }[] };
+    const id = result[0]?.id;
+    expect(id).toBeDefined();
 
     await page.goto(`${base}/sqllab/?datasetId=${id}`);
     await expect(activeTab(page)).toContainText('birth_names', { timeout: 60_000 });
