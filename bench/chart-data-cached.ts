@@ -15,6 +15,7 @@ import Database from 'better-sqlite3';
 import { buildApp } from '../apps/server/src/app';
 import { ensureAdmin, openContext } from '../apps/server/src/init';
 import { loadConfig } from '../apps/server/src/platform/config';
+import { yearlyRegionTotals } from './chart-data-query';
 
 const PASSWORD = 'bench-admin-password';
 const SEQUENTIAL_RUNS = 500;
@@ -76,31 +77,7 @@ async function main(): Promise<void> {
       database_id: databaseId,
       schema: 'main',
     });
-    const payload = JSON.stringify({
-      datasource: { id: dataset.result.table_id, type: 'table' },
-      queries: [
-        {
-          columns: [
-            {
-              sqlExpression: 'ts',
-              label: 'ts',
-              columnType: 'BASE_AXIS',
-              timeGrain: 'P1Y',
-              isColumnReference: true,
-            },
-            'region',
-          ],
-          metrics: [
-            { expressionType: 'SIMPLE', aggregate: 'SUM', column: { column_name: 'amount' }, label: 'total' },
-          ],
-          orderby: [
-            ['ts', true],
-            ['region', true],
-          ],
-          row_limit: 10_000,
-        },
-      ],
-    });
+    const payload = JSON.stringify(yearlyRegionTotals(dataset.result.table_id));
     const chartRequest = (): Promise<Response> =>
       fetch(`${address}/api/v1/chart/data`, {
         method: 'POST',

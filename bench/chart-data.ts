@@ -19,6 +19,7 @@ import {
   startBenchServer,
   timeRawQuery,
 } from './bench-server';
+import { yearlyRegionTotals } from './chart-data-query';
 
 const ROWS = 10_000_000;
 const AGG_RUNS = 3;
@@ -70,31 +71,7 @@ async function main(): Promise<void> {
         schema: 'bench',
       }),
     );
-    const queryContext = {
-      datasource: { id: dataset.result.table_id, type: 'table' },
-      queries: [
-        {
-          columns: [
-            {
-              sqlExpression: 'ts',
-              label: 'ts',
-              columnType: 'BASE_AXIS',
-              timeGrain: 'P1Y',
-              isColumnReference: true,
-            },
-            'region',
-          ],
-          metrics: [
-            { expressionType: 'SIMPLE', aggregate: 'SUM', column: { column_name: 'amount' }, label: 'total' },
-          ],
-          orderby: [
-            ['ts', true],
-            ['region', true],
-          ],
-          row_limit: 10_000,
-        },
-      ],
-    };
+    const queryContext = yearlyRegionTotals(dataset.result.table_id);
     const compiled = await json<{ result: { query: string }[] }>(
       await api('/api/v1/chart/data', token, { ...queryContext, result_type: 'query' }),
     );
