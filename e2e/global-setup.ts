@@ -1,14 +1,15 @@
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
+import { E2E_DB } from './tests/credentials';
 
 /** Real databases the flows connect to through the UI. */
 export default async function globalSetup(): Promise<void> {
   const admin = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS tessera_e2e WITH (FORCE)');
-  await admin.query('CREATE DATABASE tessera_e2e');
+  await admin.query(`DROP DATABASE IF EXISTS ${E2E_DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${E2E_DB}`);
   await admin.end();
-  const client = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/tessera_e2e' });
+  const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${E2E_DB}` });
   await client.connect();
   await client.query(`
     CREATE SCHEMA inventory;
@@ -24,9 +25,9 @@ export default async function globalSetup(): Promise<void> {
     multipleStatements: true,
   });
   await maria.query(`
-    DROP DATABASE IF EXISTS tessera_e2e;
-    CREATE DATABASE tessera_e2e;
-    CREATE TABLE tessera_e2e.gadgets (id INT AUTO_INCREMENT PRIMARY KEY, label VARCHAR(50) NOT NULL, weight DOUBLE);
+    DROP DATABASE IF EXISTS ${E2E_DB};
+    CREATE DATABASE ${E2E_DB};
+    CREATE TABLE ${E2E_DB}.gadgets (id INT AUTO_INCREMENT PRIMARY KEY, label VARCHAR(50) NOT NULL, weight DOUBLE);
   `);
   await maria.end();
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './login';
+import { E2E_DB } from './credentials';
 
 async function addConnection(page: Page, name: string, uri: string): Promise<void> {
   await page.getByTestId('database-add').click();
@@ -58,7 +59,7 @@ test('an admin logs in, browses examples, adds PostgreSQL and MariaDB, switches 
 
   // A PostgreSQL connection: test, save, browse its schemas and tables.
   await page.getByTestId('back-to-databases').click();
-  await addConnection(page, 'e2e-postgres', 'postgresql://postgres:pg-secret@127.0.0.1:5432/tessera_e2e');
+  await addConnection(page, 'e2e-postgres', `postgresql://postgres:pg-secret@127.0.0.1:5432/${E2E_DB}`);
   await expect(page.getByTestId('database-table')).not.toContainText('pg-secret');
   await browse(page, 'e2e-postgres');
   await pickSchema(page, 'inventory');
@@ -68,9 +69,9 @@ test('an admin logs in, browses examples, adds PostgreSQL and MariaDB, switches 
 
   // A MariaDB connection.
   await page.getByTestId('back-to-databases').click();
-  await addConnection(page, 'e2e-mariadb', 'mysql://root@127.0.0.1:3306/tessera_e2e');
+  await addConnection(page, 'e2e-mariadb', `mysql://root@127.0.0.1:3306/${E2E_DB}`);
   await browse(page, 'e2e-mariadb');
-  await pickSchema(page, 'tessera_e2e');
+  await pickSchema(page, E2E_DB);
   await page.getByTestId('table-list').locator('[data-table="gadgets"]').click();
   await expect(page.getByTestId('table-columns')).toContainText('weight');
 

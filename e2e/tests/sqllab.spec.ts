@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from './credentials';
+import { E2E_ADMIN_PASSWORD, E2E_DB } from './credentials';
 import { logIn } from './login';
 
 const editor = (page: Page) => page.getByTestId('sqllab-editor').locator('.cm-content');
@@ -95,7 +95,7 @@ test('stops a long PostgreSQL query', async ({ page, request }) => {
     headers: { authorization: `Bearer ${token}` },
     data: {
       database_name: 'e2e-sleepy-postgres',
-      sqlalchemy_uri: 'postgresql://postgres@127.0.0.1:5432/tessera_e2e',
+      sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${E2E_DB}`,
     },
   });
   expect(created.status()).toBe(201);

@@ -56,8 +56,9 @@ interface ResultItem {
   stacktrace: string | null;
 }
 
-const PG_DB = 'tessera_chart_data_test';
-const MY_DB = 'tessera_chart_data_test';
+// The process id keeps two test runs on this machine from sharing a database.
+const PG_DB = `tessera_chart_data_test_${String(process.pid)}`;
+const MY_DB = `tessera_chart_data_test_${String(process.pid)}`;
 
 async function pgQuery<T extends Record<string, unknown>>(sql: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${PG_DB}` });

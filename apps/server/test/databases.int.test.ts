@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_BACKENDS, startTestServer, withPgAdmin, type TestServer } from './harness';
 
 const SECRET = 'S3cret-Pa55word';
-const PG_DB = 'tessera_browse_test';
-const MY_DB = 'tessera_browse_test';
+// The process id keeps two test runs on this machine from sharing a database.
+const PG_DB = `tessera_browse_test_${String(process.pid)}`;
+const MY_DB = `tessera_browse_test_${String(process.pid)}`;
 const MY_USER = 'tessera_reader';
 
 async function preparePostgres(): Promise<void> {

@@ -13,7 +13,8 @@ import { ensureExamples } from '../src/init';
 import { METADATA_BACKENDS, startTestServer, withPgAdmin, type TestServer } from './harness';
 import { createDatabase, createUser } from './sqllab-support';
 
-const SOURCE_DB = 'tessera_datasets_src';
+// The process id keeps two test runs on this machine from sharing a database.
+const SOURCE_DB = `tessera_datasets_src_${String(process.pid)}`;
 
 async function pgSource(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${SOURCE_DB}` });

@@ -25,7 +25,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const bin = path.join(root, 'apps/server/bin/tessera.mjs');
 /** A Redis database of its own, so the queue is not shared with anything else on this Redis. */
 const REDIS_URL = 'redis://127.0.0.1:6379/13';
-const DATA_DB = 'tessera_sqllab_async_data';
+// The process id keeps two test runs on this machine from sharing a database.
+const DATA_DB = `tessera_sqllab_async_data_${String(process.pid)}`;
 
 interface Worker {
   child: ChildProcess;

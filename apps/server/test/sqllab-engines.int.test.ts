@@ -12,8 +12,9 @@ import {
   type ExecuteBody,
 } from './sqllab-support';
 
-const PG_DB = 'tessera_sqllab_engines';
-const MY_DB = 'tessera_sqllab_engines';
+// The process id keeps two test runs on this machine from sharing a database.
+const PG_DB = `tessera_sqllab_engines_${String(process.pid)}`;
+const MY_DB = `tessera_sqllab_engines_${String(process.pid)}`;
 const ITEMS = 2500;
 
 async function pgQuery<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnector } from '../index';
 import type { Connector, ConnectorError } from '../index';
 
-const DB = 'tessera_connectors_test';
-const DB2 = 'tessera_connectors_test2';
+// The process id keeps two test runs on this machine from sharing a database.
+const DB = `tessera_connectors_test_${String(process.pid)}`;
+const DB2 = `tessera_connectors_test2_${String(process.pid)}`;
 const USER = 'tessera_cx_user';
 const URI = `mariadb://root@127.0.0.1:3306/${DB}`;
 

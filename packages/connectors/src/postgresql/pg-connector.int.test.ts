@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnector } from '../index';
 import type { Connector, ConnectorError } from '../index';
 
-const DB = 'tessera_connectors_test';
+// The process id keeps two test runs on this machine from sharing a database.
+const DB = `tessera_connectors_test_${String(process.pid)}`;
 const URI = `postgresql://postgres@127.0.0.1:5432/${DB}`;
 
 const FIXTURE = `

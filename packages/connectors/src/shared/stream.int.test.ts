@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnector } from '../index';
 import type { Connector, ConnectorError, RowBatch } from '../index';
 
-const PG_DB = 'tessera_stream_test';
-const MY_DB = 'tessera_stream_test';
+// The process id keeps two test runs on this machine from sharing a database.
+const PG_DB = `tessera_stream_test_${String(process.pid)}`;
+const MY_DB = `tessera_stream_test_${String(process.pid)}`;
 
 /** 2,500 rows: n and a label, the same on every engine. */
 const FIXTURE_ROWS = 2500;
