@@ -1,8 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './context';
 import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
@@ -24,6 +22,7 @@ import { registerSqlLabRoutes } from './modules/sqllab/sqllab.routes';
 import { registerWebRoutes } from './modules/web/web.routes';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerFormBodyParser } from './platform/form-body';
+import { registerHsts } from './platform/hsts';
 import { registerTabStateRoutes } from './modules/tab-state/tab-state.routes';
 import { loggerOptions } from './platform/logger';
 
@@ -35,7 +34,9 @@ export async function buildApp(
   const app = Fastify({
     logger: loggerOptions(ctx.config.logLevel, options.logStream),
     bodyLimit: ctx.config.bodyLimitBytes,
-    trustProxy: true,
+    // Forwarded headers decide the client address (login budgets), the scheme (Secure cookie, HSTS) and
+    // the host (permalinks), so only the configured proxies may send them.
+    trustProxy: ctx.config.trustedProxies.length > 0 ? ctx.config.trustedProxies : false,
     // Per-request lines only at debug and below: at info the log stays readable for a person running it.
     logController: new LogController({
       disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
@@ -61,25 +62,7 @@ export async function buildApp(
     },
     strictTransportSecurity: false,
   });
-  // With Redis the login budget is shared by every web process behind a load balancer.
-  const rateLimitRedis = ctx.config.redisUrl
-    ? new Redis(ctx.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : null;
-  // ioredis reconnects by itself; one line per outage, not an unhandled-error flood.
-  let redisDownLogged = false;
-  rateLimitRedis?.on('error', (error: Error) => {
-    if (!redisDownLogged)
-      app.log.warn({ err: error.message }, 'Redis unavailable for the login rate limit; retrying');
-    redisDownLogged = true;
-  });
-  rateLimitRedis?.on('ready', () => {
-    redisDownLogged = false;
-  });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    skipOnError: true,
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'tessera-rate-limit:' } : {}),
-  });
+  registerHsts(app);
   registerAuthHook(app, fullCtx);
   registerHealthRoutes(app);
   registerSecurityRoutes(app, fullCtx);
@@ -106,7 +89,6 @@ export async function buildApp(
     // Running queries are cancelled and recorded before their connectors close.
     await sqlLab.close();
     await fullCtx.databases.closeAll();
-    if (rateLimitRedis) await rateLimitRedis.quit().catch(() => undefined);
   });
   return { app, ctx: fullCtx };
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Booleans are stored as 0/1 integers and times as ISO-8601 UTC text, the same on SQLite and PostgreSQL. */
 export type Flag = number;
@@ -36,12 +36,16 @@ export interface UserRolesTable {
 }
 
 export interface SessionsTable {
-  /** sha256 of the cookie value; the cookie itself is never stored. */
+  /** sha256 of the cookie value (or of the JWTs' `sid`); the secret itself is never stored. */
   id: string;
   user_id: number;
   created_on: string;
   expires_on: string;
+  /** `cookie` for a browser session, `token` for an API login's access and refresh tokens. */
+  kind: ColumnType<SessionKind, SessionKind | undefined, SessionKind>;
 }
+
+export type SessionKind = 'cookie' | 'token';
 
 export interface DatabasesTable {
   id: Generated<number>;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseTrustedProxies } from './trusted-proxies';
 import { z } from 'zod';
 import {
   appConstantsSchema,
@@ -11,7 +12,8 @@ import {
 /** Settings read from the environment; names are part of the public interface (README table). */
 const envSchema = z.object({
   TESSERA_PORT: z.coerce.number().int().min(0).max(65_535).default(8088),
-  TESSERA_HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback unless told otherwise: docs/adr/0001-loopback-bind-by-default.md.
+  TESSERA_HOST: z.string().min(1).default('127.0.0.1'),
   TESSERA_DATA_DIR: z.string().min(1).default('./data'),
   TESSERA_METADATA_URL: z.string().min(1).optional(),
   TESSERA_CONFIG_FILE: z.string().min(1).optional(),
@@ -22,6 +24,7 @@ const envSchema = z.object({
   TESSERA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TESSERA_COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
   TESSERA_WEB_DIST: z.string().min(1).optional(),
+  TESSERA_TRUSTED_PROXIES: z.string().optional(),
 });
 
 /** The optional JSON config file: constants, feature flags and a few server settings. */
@@ -30,6 +33,7 @@ const fileSchema = z
     constants: appConstantsSchema.partial().default({}),
     feature_flags: featureFlagsSchema.partial().default({}),
     login_rate_limit_per_minute: z.number().int().positive().optional(),
+    login_rate_limit_per_address_per_minute: z.number().int().positive().optional(),
     body_limit_bytes: z.number().int().positive().optional(),
     session_ttl_hours: z.number().positive().optional(),
   })
@@ -47,10 +51,18 @@ export interface Config {
   adminPassword: string | null;
   logLevel: z.infer<typeof envSchema>['TESSERA_LOG_LEVEL'];
   cookieSecure: 'true' | 'false' | 'auto';
+  /**
+   * Peers whose X-Forwarded-* headers are believed (addresses, CIDRs or proxy-addr's names); empty
+   * means none, so the client address, scheme and host are those of the TCP connection.
+   */
+  trustedProxies: string[];
   webDist: string;
   constants: AppConstants;
   featureFlags: FeatureFlags;
+  /** Login attempts per username per minute, over both login paths. */
   loginRateLimitPerMinute: number;
+  /** Login attempts per client address per minute, over both login paths. */
+  loginRateLimitPerAddressPerMinute: number;
   bodyLimitBytes: number;
   sessionTtlHours: number;
 }
@@ -90,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (e.TESSERA_CONFIG_FILE && !existsSync(configFile))
     throw new ConfigError(`Config file not found: ${configFile}`);
   const file = existsSync(configFile) ? readConfigFile(configFile) : fileSchema.parse({});
+  const trustedProxies = parseTrustedProxies(e.TESSERA_TRUSTED_PROXIES ?? '');
+  if (typeof trustedProxies === 'string')
+    throw new ConfigError(`Invalid environment: TESSERA_TRUSTED_PROXIES: ${trustedProxies}`);
   return {
     port: e.TESSERA_PORT,
     host: e.TESSERA_HOST,
@@ -101,12 +116,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     adminPassword: e.TESSERA_ADMIN_PASSWORD ?? null,
     logLevel: e.TESSERA_LOG_LEVEL,
     cookieSecure: e.TESSERA_COOKIE_SECURE,
+    trustedProxies,
     webDist: e.TESSERA_WEB_DIST
       ? path.resolve(cwd, e.TESSERA_WEB_DIST)
       : path.join(repoRoot, 'apps/web/dist'),
     constants: appConstantsSchema.parse(file.constants),
     featureFlags: featureFlagsSchema.parse(file.feature_flags),
     loginRateLimitPerMinute: file.login_rate_limit_per_minute ?? 20,
+    loginRateLimitPerAddressPerMinute: file.login_rate_limit_per_address_per_minute ?? 60,
     bodyLimitBytes: file.body_limit_bytes ?? 5 * 1024 * 1024,
     sessionTtlHours: file.session_ttl_hours ?? 24 * 7,
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
 import { loadPrincipal, type Principal } from './principal';
-import { SESSION_COOKIE, csrfTokenMatches, resolveSession } from './sessions';
+import { SESSION_COOKIE, csrfTokenMatches, resolveSession, resolveTokenSession } from './sessions';
 import { verifyToken } from './tokens';
 
 declare module 'fastify' {
@@ -20,7 +20,7 @@ const CSRF_EXEMPT_PATHS = new Set([
   '/api/v1/security/refresh',
 ]);
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -40,8 +40,10 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     const token = bearerToken(request);
     if (token !== null) {
       if (path === '/api/v1/security/refresh') return;
-      const userId = await verifyToken(ctx.keys.jwt, token, 'access');
-      if (userId !== null) request.principal = await loadPrincipal(ctx.store.db, userId, 'bearer', null);
+      const subject = await verifyToken(ctx.keys.jwt, token, 'access');
+      const sessionId = subject && (await resolveTokenSession(ctx.store.db, subject));
+      if (subject && sessionId)
+        request.principal = await loadPrincipal(ctx.store.db, subject.userId, 'bearer', sessionId);
       return;
     }
     const cookie = request.cookies[SESSION_COOKIE];

@@ -17,7 +17,7 @@ export interface Principal {
   pairs: PermissionPair[];
   isAdmin: boolean;
   via: 'cookie' | 'bearer';
-  /** Set for cookie sessions: the session's id (the digest of its cookie). */
+  /** The session's id: the digest of the cookie, or of the bearer token's `sid`. */
   sessionId: string | null;
   can(permission: string, viewMenu: string): boolean;
 }

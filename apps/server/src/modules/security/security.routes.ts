@@ -7,11 +7,22 @@ import { bootstrapUser } from '../bootstrap/bootstrap.service';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { loadPrincipal, requireUser, type Principal } from './principal';
 import { permissionsOfRoles } from './roles.repo';
-import { SESSION_COOKIE, createSession, csrfTokenFor, deleteSession } from './sessions';
-import { signToken, verifyToken } from './tokens';
+import { bearerToken } from './auth.hook';
+import { clientBudgetKey } from './client-address';
+import { LoginThrottle } from './login-throttle';
+import {
+  SESSION_COOKIE,
+  createSession,
+  createTokenSession,
+  csrfTokenFor,
+  deleteSession,
+  resolveTokenSession,
+} from './sessions';
+import { ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS, signToken, verifyToken, type TokenSubject } from './tokens';
 import { findUserByUsername, recordLogin, rolesOfUsers, type UserRow } from './users.repo';
 
 const INVALID_LOGIN = 'Invalid login. Please try again.';
+const TOO_MANY_LOGINS = 'Too many login attempts. Please wait a minute and try again.';
 
 function toMe(user: UserRow): Me {
   return {
@@ -41,24 +52,20 @@ async function authenticate(ctx: AppContext, username: string, password: string)
   return user;
 }
 
-function loginRateLimit(ctx: AppContext) {
-  return {
-    rateLimit: {
-      max: ctx.config.loginRateLimitPerMinute,
-      timeWindow: '1 minute',
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => {
-        const body: unknown = request.body;
-        const name =
-          typeof body === 'object' && body !== null && 'username' in body && typeof body.username === 'string'
-            ? body.username.toLowerCase()
-            : '';
-        return `login:${request.ip}:${name}`;
-      },
-      errorResponseBuilder: () =>
-        messageError(429, 'Too many login attempts. Please wait a minute and try again.'),
-    },
-  };
+/**
+ * Spends one attempt of the username's and the client address's budgets (shared by both login paths)
+ * before the password is looked at; a spent budget answers 429 with Retry-After.
+ */
+async function spendLoginAttempt(
+  throttle: LoginThrottle,
+  username: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const refusal = await throttle.attempt(username, clientBudgetKey(request.ip));
+  if (!refusal) return;
+  void reply.header('retry-after', String(refusal.retryAfterSeconds));
+  throw messageError(429, TOO_MANY_LOGINS);
 }
 
 function cookieIsSecure(ctx: AppContext, request: FastifyRequest): boolean {
@@ -66,23 +73,48 @@ function cookieIsSecure(ctx: AppContext, request: FastifyRequest): boolean {
   return ctx.config.cookieSecure === 'true';
 }
 
+/** The live token session a refresh token names, or null. */
+async function refreshTokenSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ subject: TokenSubject; sessionId: string } | null> {
+  const token = bearerToken(request);
+  const subject = token === null ? null : await verifyToken(ctx.keys.jwt, token, 'refresh');
+  const sessionId = subject && (await resolveTokenSession(ctx.store.db, subject));
+  return subject && sessionId ? { subject, sessionId } : null;
+}
+
 export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/v1/security/login', { config: loginRateLimit(ctx) }, async (request) => {
+  const throttle = LoginThrottle.create(
+    {
+      perUsername: ctx.config.loginRateLimitPerMinute,
+      perAddress: ctx.config.loginRateLimitPerAddressPerMinute,
+    },
+    ctx.config.redisUrl,
+    ctx.log,
+  );
+  app.addHook('onClose', () => throttle.close());
+
+  app.post('/api/v1/security/login', async (request, reply) => {
     const body = parseInput(loginRequestSchema, request.body);
+    await spendLoginAttempt(throttle, body.username, request, reply);
     const user = await authenticate(ctx, body.username, body.password);
     if (!user) throw unauthorized(INVALID_LOGIN);
-    const accessToken = await signToken(ctx.keys.jwt, user.id, 'access', true);
+    // One session per login: logging out with its access token also ends its refresh token.
+    const ttl = body.refresh ? REFRESH_TTL_SECONDS : ACCESS_TTL_SECONDS;
+    const subject = { userId: user.id, sid: await createTokenSession(ctx.store.db, user.id, ttl) };
+    const accessToken = await signToken(ctx.keys.jwt, subject, 'access', true);
     return body.refresh
-      ? { access_token: accessToken, refresh_token: await signToken(ctx.keys.jwt, user.id, 'refresh') }
+      ? { access_token: accessToken, refresh_token: await signToken(ctx.keys.jwt, subject, 'refresh') }
       : { access_token: accessToken };
   });
 
   app.post('/api/v1/security/refresh', async (request) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    const userId = match?.[1] ? await verifyToken(ctx.keys.jwt, match[1], 'refresh') : null;
-    const principal = userId === null ? null : await loadPrincipal(ctx.store.db, userId, 'bearer', null);
-    if (!principal) throw unauthorized();
-    return { access_token: await signToken(ctx.keys.jwt, principal.user.id, 'access', false) };
+    const session = await refreshTokenSession(ctx, request);
+    const principal =
+      session && (await loadPrincipal(ctx.store.db, session.subject.userId, 'bearer', session.sessionId));
+    if (!session || !principal) throw unauthorized();
+    return { access_token: await signToken(ctx.keys.jwt, session.subject, 'access', false) };
   });
 
   app.get('/api/v1/security/csrf_token/', (request) => {
@@ -103,8 +135,9 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     return { result: { ...toMe(principal.user), roles, permissions: {} } };
   });
 
-  app.post('/login/', { config: loginRateLimit(ctx) }, async (request, reply: FastifyReply) => {
+  app.post('/login/', async (request, reply: FastifyReply) => {
     const body = parseInput(browserLoginRequestSchema, request.body);
+    await spendLoginAttempt(throttle, body.username, request, reply);
     const user = await authenticate(ctx, body.username, body.password);
     if (!user) throw unauthorized(INVALID_LOGIN);
     const session = await createSession(ctx.store.db, user.id, ctx.config.sessionTtlHours);
@@ -120,8 +153,10 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     return { result: bootstrapUser(principal) };
   });
 
+  // Ends the caller's session: the browser's, or the API login's (by its access or refresh token).
   app.post('/logout/', async (request, reply) => {
-    if (request.principal?.sessionId) await deleteSession(ctx.store.db, request.principal.sessionId);
+    const sessionId = request.principal?.sessionId ?? (await refreshTokenSession(ctx, request))?.sessionId;
+    if (sessionId) await deleteSession(ctx.store.db, sessionId);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { message: 'OK' };
   });

@@ -1,43 +1,88 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MetadataDb } from '../../db/kysely';
 import { nowIso } from '../../db/kysely';
+import type { SessionKind } from '../../db/schema';
+import type { TokenSubject } from './tokens';
 
 export const SESSION_COOKIE = 'tessera_session';
 
 const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** Stores a new session of the given kind, after clearing the user's sessions that have expired. */
+async function insertSession(
+  db: MetadataDb,
+  userId: number,
+  kind: SessionKind,
+  expires: Date,
+): Promise<string> {
+  const secret = randomBytes(32).toString('base64url');
+  const now = nowIso();
+  // Scripts log in on every run: without this, their token sessions would pile up for the refresh TTL.
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_on', '<=', now).execute();
+  await db
+    .insertInto('sessions')
+    .values({ id: digest(secret), user_id: userId, kind, created_on: now, expires_on: expires.toISOString() })
+    .execute();
+  return secret;
+}
+
+/** A browser session: the returned token goes into the cookie, only its digest is stored. */
 export async function createSession(
   db: MetadataDb,
   userId: number,
   ttlHours: number,
 ): Promise<{ token: string; expires: Date }> {
-  const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + ttlHours * 3600_000);
-  await db
-    .insertInto('sessions')
-    .values({ id: digest(token), user_id: userId, created_on: nowIso(), expires_on: expires.toISOString() })
-    .execute();
-  return { token, expires };
+  return { token: await insertSession(db, userId, 'cookie', expires), expires };
 }
 
-/** The user id behind a live session cookie, or null. Expired rows are removed on sight. */
-export async function resolveSession(
+/**
+ * The session behind one API login: its access and refresh tokens carry the returned `sid`, and live
+ * only as long as the session row does (logout, password change and deactivation delete it).
+ */
+export async function createTokenSession(
   db: MetadataDb,
-  token: string,
+  userId: number,
+  ttlSeconds: number,
+): Promise<string> {
+  return insertSession(db, userId, 'token', new Date(Date.now() + ttlSeconds * 1000));
+}
+
+async function liveSession(
+  db: MetadataDb,
+  secret: string,
+  kind: SessionKind,
 ): Promise<{ userId: number; sessionId: string } | null> {
-  if (token.length < 20 || token.length > 100) return null;
-  const id = digest(token);
+  if (secret.length < 20 || secret.length > 100) return null;
+  const id = digest(secret);
   const row = await db
     .selectFrom('sessions')
-    .select(['user_id', 'expires_on'])
+    .select(['user_id', 'expires_on', 'kind'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) return null;
+  if (row?.kind !== kind) return null;
   if (row.expires_on <= nowIso()) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }
   return { userId: row.user_id, sessionId: id };
+}
+
+/** The user id behind a live session cookie, or null. Expired rows are removed on sight. */
+export function resolveSession(
+  db: MetadataDb,
+  token: string,
+): Promise<{ userId: number; sessionId: string } | null> {
+  return liveSession(db, token, 'cookie');
+}
+
+/**
+ * The session id of a verified token's subject while its session stands, else null. Read on every
+ * bearer request, uncached, so a revocation holds at once in every process.
+ */
+export async function resolveTokenSession(db: MetadataDb, subject: TokenSubject): Promise<string | null> {
+  const session = await liveSession(db, subject.sid, 'token');
+  return session?.userId === subject.userId ? session.sessionId : null;
 }
 
 export async function deleteSession(db: MetadataDb, sessionId: string): Promise<void> {
