@@ -25,6 +25,7 @@ import { registerWebRoutes } from './modules/web/web.routes';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerFormBodyParser } from './platform/form-body';
 import { registerTabStateRoutes } from './modules/tab-state/tab-state.routes';
+import { logBackendErrors } from './platform/backend-errors';
 import { loggerOptions } from './platform/logger';
 
 /** Builds the HTTP app from the modules; holds no logic of its own. */
@@ -43,6 +44,7 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   });
   const fullCtx: AppContext = { ...ctx, log: app.log };
+  logBackendErrors(ctx.store, ctx.databases, app.log);
   registerErrorHandler(app);
   registerFormBodyParser(app);
   await app.register(fastifyCookie);
@@ -81,7 +83,7 @@ export async function buildApp(
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'tessera-rate-limit:' } : {}),
   });
   registerAuthHook(app, fullCtx);
-  registerHealthRoutes(app);
+  registerHealthRoutes(app, fullCtx);
   registerSecurityRoutes(app, fullCtx);
   registerUserRoutes(app, fullCtx);
   registerBootstrapRoutes(app, fullCtx);

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import {
   appConstantsSchema,
   featureFlagsSchema,
+  resourceLimitsSchema,
   type AppConstants,
   type FeatureFlags,
+  type ResourceLimits,
 } from '@tessera/contracts';
 
 /** Settings read from the environment; names are part of the public interface (README table). */
@@ -32,6 +34,7 @@ const fileSchema = z
     login_rate_limit_per_minute: z.number().int().positive().optional(),
     body_limit_bytes: z.number().int().positive().optional(),
     session_ttl_hours: z.number().positive().optional(),
+    ...resourceLimitsSchema.partial().shape,
   })
   .strict();
 
@@ -53,6 +56,8 @@ export interface Config {
   loginRateLimitPerMinute: number;
   bodyLimitBytes: number;
   sessionTtlHours: number;
+  /** SQLite workers, per-user running queries and pool shares (README, "Resource limits"). */
+  limits: ResourceLimits;
 }
 
 export class ConfigError extends Error {
@@ -109,5 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     loginRateLimitPerMinute: file.login_rate_limit_per_minute ?? 20,
     bodyLimitBytes: file.body_limit_bytes ?? 5 * 1024 * 1024,
     sessionTtlHours: file.session_ttl_hours ?? 24 * 7,
+    limits: resourceLimitsSchema.parse({
+      sqlite_max_workers: file.sqlite_max_workers,
+      user_max_running_queries: file.user_max_running_queries,
+      database_pool_size: file.database_pool_size,
+      user_pool_share: file.user_pool_share,
+    }),
   };
 }
