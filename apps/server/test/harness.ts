@@ -43,14 +43,23 @@ export async function withPgAdmin<T>(work: (client: pg.Client) => Promise<T>): P
 /** A fresh server on a fresh metadata store (SQLite file or a new PostgreSQL database), driven by inject. */
 export async function startTestServer(
   backend: MetadataBackend,
-  settings: { loginRateLimitPerMinute?: number } = {},
+  settings: {
+    loginRateLimitPerMinute?: number;
+    /** More config file keys (resource limits, constants...). */
+    config?: Record<string, unknown>;
+    /** More environment variables, e.g. REDIS_URL. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
   const pgDatabase = `tessera_meta_${randomBytes(6).toString('hex')}`;
   if (backend === 'postgres') await withPgAdmin((client) => client.query(`CREATE DATABASE ${pgDatabase}`));
   writeFileSync(
     path.join(dataDir, 'tessera.config.json'),
-    JSON.stringify({ login_rate_limit_per_minute: settings.loginRateLimitPerMinute ?? 10_000 }),
+    JSON.stringify({
+      login_rate_limit_per_minute: settings.loginRateLimitPerMinute ?? 10_000,
+      ...settings.config,
+    }),
   );
   const config = loadConfig(
     {
@@ -61,6 +70,7 @@ export async function startTestServer(
       ...(backend === 'postgres'
         ? { TESSERA_METADATA_URL: `postgresql://postgres@127.0.0.1:5432/${pgDatabase}` }
         : {}),
+      ...settings.env,
     },
     dataDir,
   );
