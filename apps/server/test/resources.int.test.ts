@@ -102,7 +102,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
   );
   await new Promise<void>((resolve, reject) => {
     redis.once('error', reject);
-    redis.stdout?.on('data', (chunk: Buffer) => {
+    redis.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString('utf8').includes('Ready to accept connections')) resolve();
     });
   });
