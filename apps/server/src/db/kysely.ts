@@ -11,8 +11,8 @@ export type MetadataDialect = 'sqlite' | 'postgres';
 export interface MetadataStore {
   db: MetadataDb;
   dialect: MetadataDialect;
-  /** Whether the store answers `SELECT 1` within `timeoutMs` (readiness). */
-  ping(timeoutMs: number): Promise<boolean>;
+  /** `SELECT 1` (readiness); rejects when the store cannot be reached. */
+  ping(): Promise<void>;
   /** Where errors of pooled connections go (PostgreSQL restarted); set once a logger exists. */
   onConnectionError(listener: (error: Error) => void): void;
   close(): Promise<void>;
@@ -21,22 +21,8 @@ export interface MetadataStore {
 /** How long a request waits for a metadata connection before it fails instead of hanging. */
 const PG_CONNECT_TIMEOUT_MS = 5000;
 
-async function pingWithin(db: MetadataDb, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    return await Promise.race([
-      sql`SELECT 1`.execute(db).then(
-        () => true,
-        () => false,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+async function ping(db: MetadataDb): Promise<void> {
+  await sql`SELECT 1`.execute(db);
 }
 
 /** `sqlite:<file>` or `postgres://...` / `postgresql://...`. */
@@ -58,7 +44,7 @@ export function openMetadataStore(url: string): MetadataStore {
     return {
       db,
       dialect: 'postgres',
-      ping: (timeoutMs) => pingWithin(db, timeoutMs),
+      ping: () => ping(db),
       onConnectionError: (next) => {
         listener = next;
       },
@@ -76,7 +62,7 @@ export function openMetadataStore(url: string): MetadataStore {
     return {
       db,
       dialect: 'sqlite',
-      ping: (timeoutMs) => pingWithin(db, timeoutMs),
+      ping: () => ping(db),
       onConnectionError: () => undefined,
       close: () => db.destroy(),
     };

@@ -48,7 +48,7 @@ export class ReadinessProbe {
 
   async check(): Promise<Readiness> {
     const [metadata, redis] = await Promise.all([
-      this.store.ping(PROBE_TIMEOUT_MS),
+      within(this.store.ping(), PROBE_TIMEOUT_MS),
       this.redis ? within(this.redis.ping(), PROBE_TIMEOUT_MS) : Promise.resolve(null),
     ]);
     const backends: Readiness['backends'] = { metadata: metadata ? 'up' : 'down' };
