@@ -5,14 +5,23 @@
  *  2. 200 concurrent `SELECT pg_sleep(2)` executions while /health is polled; prints errors (target 0) and the
  *     /health p50/p99 (target p99 < 50 ms), beside /health p50/p99 on the idle server.
  *  3. Chromium: time from the execute response to the first rendered row of a 100k-row result.
- * Run: npm run build && npx tsx bench/sqllab.ts
+ *  4. Resource limits: one user runs 40 concurrent SQLite queries and 12 `pg_sleep(3)` while another user's
+ *     `SELECT 1` is timed; prints its median latency (target < 100 ms), the ratio against the same `SELECT 1` on
+ *     the idle server, and the most SQLite worker processes the server had (cap: sqlite_max_workers).
+ * Run: npm run build && npx tsx bench/sqllab.ts  (only scenario 4: npx tsx bench/sqllab.ts --resources)
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
 import {
   BENCH_PG_URI,
+  type BenchServer,
   benchDatabaseClient,
+  json,
   median,
   percentile,
   startBenchServer,
@@ -56,7 +65,110 @@ async function healthLatencies(base: string, until: () => boolean): Promise<numb
   return samples;
 }
 
+/** SQLite worker processes (`node -e` children) of the server right now. */
+function sqliteWorkers(serverPid: number): number {
+  try {
+    const out = execFileSync('ps', ['--ppid', String(serverPid), '-o', 'args='], { encoding: 'utf8' });
+    return out.split('\n').filter((line) => line.includes(' -e ')).length;
+  } catch {
+    return 0; // ps exits 1 when there is no child
+  }
+}
+
+/** A second admin, so that the limits of one user do not apply to it. */
+async function otherUserToken(server: BenchServer, adminToken: string): Promise<string> {
+  const roles = await json<{ result: { id: number; name: string }[] }>(
+    await server.api('/api/v1/security/roles/', adminToken),
+  );
+  const admin = roles.result.find((role) => role.name === 'Admin');
+  if (!admin) throw new Error('no Admin role');
+  const password = 'bench-other-password';
+  await json(
+    await server.api('/api/v1/security/users/', adminToken, {
+      username: 'bench_other',
+      first_name: 'Bench',
+      last_name: 'Other',
+      email: 'bench_other@example.com',
+      password,
+      roles: [admin.id],
+    }),
+  );
+  const response = await fetch(`${server.base}/api/v1/security/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench_other', password, provider: 'db' }),
+  });
+  return (await json<{ access_token: string }>(response)).access_token;
+}
+
+async function timedSelectOne(server: BenchServer, token: string, databaseId: number): Promise<number> {
+  const started = performance.now();
+  const response = await server.api('/api/v1/sqllab/execute/', token, {
+    database_id: databaseId,
+    sql: 'SELECT 1',
+  });
+  await json(response);
+  return performance.now() - started;
+}
+
+/** 4. One user's 40 SQLite queries and 12 slow PostgreSQL queries must not delay another user's SELECT 1. */
+async function resourceLimits(server: BenchServer, token: string, pgId: number): Promise<void> {
+  const file = path.join(tmpdir(), `tessera-bench-sqlite-${process.pid}.db`);
+  new Database(file).close();
+  const sqliteId = (
+    await json<{ id: number }>(
+      await server.api('/api/v1/database/', token, {
+        database_name: 'bench-sqlite',
+        sqlalchemy_uri: `sqlite:///${file}`,
+        expose_in_sqllab: true,
+      }),
+    )
+  ).id;
+  const other = await otherUserToken(server, token);
+  const idle: number[] = [];
+  for (let i = 0; i < 10; i += 1) idle.push(await timedSelectOne(server, other, pgId));
+
+  const slowSqlite =
+    'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000) SELECT count(*) FROM c';
+  let peakWorkers = 0;
+  const load = { done: false };
+  const watch = (async () => {
+    while (!load.done) {
+      peakWorkers = Math.max(peakWorkers, sqliteWorkers(server.process.pid ?? 0));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const running = Promise.all([
+    ...Array.from({ length: 40 }, () =>
+      server
+        .api('/api/v1/sqllab/execute/', token, { database_id: sqliteId, sql: slowSqlite })
+        .then((r) => r.status),
+    ),
+    ...Array.from({ length: 12 }, () =>
+      server
+        .api('/api/v1/sqllab/execute/', token, { database_id: pgId, sql: 'SELECT pg_sleep(3)' })
+        .then((r) => r.status),
+    ),
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const busy: number[] = [];
+  for (let i = 0; i < 10; i += 1) busy.push(await timedSelectOne(server, other, pgId));
+  const statuses = await running;
+  load.done = true;
+  await watch;
+  const failed = statuses.filter((status) => status !== 200).length;
+  process.stdout.write(
+    `resource limits: other user's SELECT 1 idle p50 ${median(idle).toFixed(1)} ms, while one user runs 40 SQLite + 12 pg_sleep(3)` +
+      ` p50 ${median(busy).toFixed(1)} ms max ${Math.max(...busy).toFixed(1)} ms (target < 100 ms) -> ratio ${(median(busy) / median(idle)).toFixed(2)};` +
+      ` SQLite worker processes at most ${peakWorkers}; the loading user's failed queries ${failed}\n`,
+  );
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--resources')) {
+    await resourcesOnly();
+    return;
+  }
   await prepareTable();
   const server = await startBenchServer({
     port: 18_288,
@@ -158,6 +270,25 @@ async function main(): Promise<void> {
     } finally {
       await browser.close();
     }
+
+    // 4. Resource limits between users.
+    await resourceLimits(server, token, databaseId);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function resourcesOnly(): Promise<void> {
+  await (await benchDatabaseClient()).end();
+  const server = await startBenchServer({
+    port: 20_701,
+    name: 'sqllab-resources',
+    constants: { SQLLAB_TIMEOUT: 300 },
+    startTimeoutMs: 60_000,
+  });
+  try {
+    const token = await server.login();
+    await resourceLimits(server, token, await server.addBenchDatabase(token));
   } finally {
     await server.stop();
   }

@@ -24,6 +24,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { registerFormBodyParser } from './platform/form-body';
 import { registerHsts } from './platform/hsts';
 import { registerTabStateRoutes } from './modules/tab-state/tab-state.routes';
+import { logBackendErrors } from './platform/backend-errors';
 import { loggerOptions } from './platform/logger';
 
 /** Builds the HTTP app from the modules; holds no logic of its own. */
@@ -44,6 +45,7 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   });
   const fullCtx: AppContext = { ...ctx, log: app.log };
+  logBackendErrors(ctx.store, ctx.databases, app.log);
   registerErrorHandler(app);
   registerFormBodyParser(app);
   await app.register(fastifyCookie);
@@ -64,7 +66,7 @@ export async function buildApp(
   });
   registerHsts(app);
   registerAuthHook(app, fullCtx);
-  registerHealthRoutes(app);
+  registerHealthRoutes(app, fullCtx);
   registerSecurityRoutes(app, fullCtx);
   registerUserRoutes(app, fullCtx);
   registerBootstrapRoutes(app, fullCtx);

@@ -34,7 +34,7 @@ export async function openContext(config: Config): Promise<BaseContext> {
     config,
     store,
     keys: { jwt: new Uint8Array(deriveKey(secret, 'jwt')), csrf: deriveKey(secret, 'csrf'), credentials },
-    databases: new DatabaseRegistry(credentials, config.dataDir),
+    databases: new DatabaseRegistry(credentials, config.dataDir, config.limits),
     version: VERSION,
   };
 }

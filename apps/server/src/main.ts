@@ -31,6 +31,10 @@ async function start(): Promise<void> {
   const examples = await ensureExamples(base);
   const { app } = await buildApp(base);
   if (examples.generated) app.log.info('example data generated');
+  // A backend fault that escapes as a stray rejection is logged; it must not end the server.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection; the server keeps running');
+  });
   const shutdown = (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     void app

@@ -3,10 +3,13 @@ import { DuckdbConnector } from './duckdb/duckdb-connector';
 import { MysqlConnector } from './mysql/mysql-connector';
 import { PgConnector } from './postgresql/pg-connector';
 import { SqliteConnector } from './sqlite/sqlite-connector';
+import { SqliteWorkerPool } from './sqlite/sqlite-worker-pool';
 import type { Connector, ConnectorOptions } from './types';
 import { parseConnectionUri } from './uri/parse-connection-uri';
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+export const DEFAULT_POOL_SIZE = 10;
+let sharedSqliteWorkers: SqliteWorkerPool | null = null;
 const MEMORY = ':memory:';
 
 function resolveFile(filePath: string | undefined, baseDir: string | undefined): string {
@@ -26,13 +29,21 @@ export function createConnector(uri: string, options: ConnectorOptions = {}): Co
     readOnlyFile: options.readOnlyFile ?? false,
     createFile: options.createFile ?? false,
   };
+  const onIdleError = options.onIdleError ?? ((): void => undefined);
   switch (spec.engine) {
     case 'postgresql':
-      return new PgConnector(spec, connectTimeoutMs);
+      return new PgConnector(spec, {
+        connectTimeoutMs,
+        poolSize: options.poolSize ?? DEFAULT_POOL_SIZE,
+        onIdleError,
+      });
     case 'mysql':
-      return new MysqlConnector(spec, connectTimeoutMs, spec.backend);
+      return new MysqlConnector(spec, connectTimeoutMs, spec.backend, onIdleError);
     case 'sqlite':
-      return new SqliteConnector(file);
+      return new SqliteConnector(
+        file,
+        options.sqliteWorkers ?? (sharedSqliteWorkers ??= new SqliteWorkerPool()),
+      );
     case 'duckdb':
       return new DuckdbConnector(file);
   }

@@ -1,4 +1,5 @@
 import type { Engine, ErrorType, GenericDataType } from '@tessera/contracts';
+import type { SqliteWorkerPool } from './sqlite/sqlite-worker-pool';
 
 /** The dialect named by the URI scheme; MariaDB runs on the mysql engine but keeps its own name. */
 export type Backend = 'postgresql' | 'mysql' | 'mariadb' | 'sqlite' | 'duckdb';
@@ -149,6 +150,15 @@ export interface ConnectorOptions {
   createFile?: boolean;
   /** Milliseconds a connection attempt may take before it fails as CONNECTION_HOST_DOWN_ERROR (default 5000). */
   connectTimeoutMs?: number;
+  /** The worker processes SQLite sessions run in (default: one pool shared by the whole process). */
+  sqliteWorkers?: SqliteWorkerPool;
+  /** Most connections a PostgreSQL pool opens (default 10). */
+  poolSize?: number;
+  /**
+   * Told about errors of idle pooled connections (the server went away): they never throw, the
+   * connection is dropped and the next use reconnects; this only lets the caller log them.
+   */
+  onIdleError?: (error: Error) => void;
 }
 
 export interface Connector {

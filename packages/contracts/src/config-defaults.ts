@@ -76,3 +76,22 @@ export const FRONTEND_CONF_KEYS = [
   'ROW_LIMIT',
 ] as const satisfies readonly (keyof AppConstants)[];
 export type FrontendConf = Pick<AppConstants, (typeof FRONTEND_CONF_KEYS)[number]>;
+
+/**
+ * Server resource limits (config file keys) with their defaults: how many SQLite worker processes
+ * run, how many queries one user runs at a time, and how much of a database's connection pool one
+ * user may hold, so that one user cannot take every process or connection.
+ */
+export const resourceLimitsSchema = z
+  .object({
+    /** SQLite worker processes for every SQLite database together. */
+    sqlite_max_workers: z.number().int().positive().default(4),
+    /** Queries (SQL Lab sync and async, chart data) one user runs at a time in one process. */
+    user_max_running_queries: z.number().int().positive().default(4),
+    /** Connections each user database's pool opens at most (PostgreSQL pool size). */
+    database_pool_size: z.number().int().min(2).default(10),
+    /** The fraction of one database's pool one user may hold; the rest is left for others. */
+    user_pool_share: z.number().gt(0).max(1).default(0.5),
+  })
+  .strict();
+export type ResourceLimits = z.infer<typeof resourceLimitsSchema>;

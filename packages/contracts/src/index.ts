@@ -15,3 +15,4 @@ export * from './api/chart';
 export * from './api/dashboard';
 export * from './api/explore';
 export * from './api/tab-state';
+export * from './api/health';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { MetadataSchema } from './schema';
 
@@ -11,15 +11,45 @@ export type MetadataDialect = 'sqlite' | 'postgres';
 export interface MetadataStore {
   db: MetadataDb;
   dialect: MetadataDialect;
+  /** `SELECT 1` (readiness); rejects when the store cannot be reached. */
+  ping(): Promise<void>;
+  /** Where errors of pooled connections go (PostgreSQL restarted); set once a logger exists. */
+  onConnectionError(listener: (error: Error) => void): void;
   close(): Promise<void>;
+}
+
+/** How long a request waits for a metadata connection before it fails instead of hanging. */
+const PG_CONNECT_TIMEOUT_MS = 5000;
+
+async function ping(db: MetadataDb): Promise<void> {
+  await sql`SELECT 1`.execute(db);
 }
 
 /** `sqlite:<file>` or `postgres://...` / `postgresql://...`. */
 export function openMetadataStore(url: string): MetadataStore {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      application_name: 'tessera-metadata',
+    });
+    let listener: (error: Error) => void = () => undefined;
+    // A client whose server went away (restart, pg_terminate_backend) emits 'error', idle or in
+    // use; without a listener that event would end the process. The pool drops such a client
+    // and the next query connects again.
+    pool.on('error', (error) => listener(error));
+    pool.on('connect', (client) => client.on('error', (error) => listener(error)));
     const db = new Kysely<MetadataSchema>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      ping: () => ping(db),
+      onConnectionError: (next) => {
+        listener = next;
+      },
+      close: () => db.destroy(),
+    };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
@@ -29,7 +59,13 @@ export function openMetadataStore(url: string): MetadataStore {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     const db = new Kysely<MetadataSchema>({ dialect: new SqliteDialect({ database }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      ping: () => ping(db),
+      onConnectionError: () => undefined,
+      close: () => db.destroy(),
+    };
   }
   throw new Error('TESSERA_METADATA_URL must start with sqlite: or postgres://');
 }

@@ -2,6 +2,7 @@ import pino from 'pino';
 import type { AppContext } from '../context';
 import { openContext } from '../init';
 import { createSqlLabRuntime } from '../modules/sqllab/runtime';
+import { logBackendErrors } from '../platform/backend-errors';
 import { ConfigError, type Config } from '../platform/config';
 import { REDACTED_PATHS } from '../platform/logger';
 
@@ -23,6 +24,10 @@ export async function runWorker(config: Config, options: WorkerOptions): Promise
   const base = await openContext(config);
   const log = pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
   const ctx: AppContext = { ...base, log };
+  logBackendErrors(base.store, base.databases, log);
+  process.on('unhandledRejection', (reason) => {
+    log.error({ err: reason }, 'unhandled promise rejection; the worker keeps running');
+  });
   const runtime = createSqlLabRuntime(ctx, { role: 'worker', concurrency: options.concurrency });
   const swept = await runtime.sweepNow();
   log.info({ workerId: runtime.workerId, concurrency: options.concurrency, swept }, 'worker started');

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import {
   appConstantsSchema,
   featureFlagsSchema,
+  resourceLimitsSchema,
   type AppConstants,
   type FeatureFlags,
+  type ResourceLimits,
 } from '@tessera/contracts';
 
 /** Settings read from the environment; names are part of the public interface (README table). */
@@ -36,6 +38,7 @@ const fileSchema = z
     login_rate_limit_per_address_per_minute: z.number().int().positive().optional(),
     body_limit_bytes: z.number().int().positive().optional(),
     session_ttl_hours: z.number().positive().optional(),
+    ...resourceLimitsSchema.partial().shape,
   })
   .strict();
 
@@ -65,6 +68,8 @@ export interface Config {
   loginRateLimitPerAddressPerMinute: number;
   bodyLimitBytes: number;
   sessionTtlHours: number;
+  /** SQLite workers, per-user running queries and pool shares (README, "Resource limits"). */
+  limits: ResourceLimits;
 }
 
 export class ConfigError extends Error {
@@ -126,5 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     loginRateLimitPerAddressPerMinute: file.login_rate_limit_per_address_per_minute ?? 60,
     bodyLimitBytes: file.body_limit_bytes ?? 5 * 1024 * 1024,
     sessionTtlHours: file.session_ttl_hours ?? 24 * 7,
+    limits: resourceLimitsSchema.parse({
+      sqlite_max_workers: file.sqlite_max_workers,
+      user_max_running_queries: file.user_max_running_queries,
+      database_pool_size: file.database_pool_size,
+      user_pool_share: file.user_pool_share,
+    }),
   };
 }

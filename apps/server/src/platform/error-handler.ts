@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { buildSupersetError } from '@tessera/contracts';
+import { isBackendUnavailable } from './backend-errors';
 import { isApiError } from './validation';
 
 /** Framework errors that are the client's doing, with the message each one gets. */
@@ -35,6 +36,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof SyntaxError && 'body' in error) {
       return reply.code(400).send({ message: CLIENT_ERROR_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY });
+    }
+    if (isBackendUnavailable(error)) {
+      request.log.warn({ err: error }, 'a backend is unavailable');
+      return reply.code(503).send({
+        errors: [
+          buildSupersetError(
+            'GENERIC_BACKEND_ERROR',
+            'A service the server depends on (its metadata database or Redis) is unavailable. Try again in a moment.',
+          ),
+        ],
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({

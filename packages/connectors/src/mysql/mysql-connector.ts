@@ -45,6 +45,8 @@ export class MysqlConnector implements Connector {
     private readonly spec: ConnectionSpec,
     private readonly connectTimeoutMs: number,
     readonly backend: Backend = 'mysql',
+    /** Errors of idle connections (the server went away); handled, this only reports them. */
+    private readonly onIdleError: (error: Error) => void = ignoreError,
   ) {
     this.engineName = backendDisplayName(backend);
     this.ctx = mysqlErrorContext(spec, this.engineName);
@@ -132,7 +134,12 @@ export class MysqlConnector implements Connector {
   private pool(): Pool {
     if (!this.poolInstance) {
       const pool = mysql.createPool(mysqlPoolOptions(this.spec, this.connectTimeoutMs));
-      pool.on('connection', (conn) => conn.on('error', ignoreError));
+      // mysql2 drops a pooled connection that errored; the next getConnection opens another.
+      pool.on('connection', (conn) =>
+        conn.on('error', (error: unknown) =>
+          this.onIdleError(error instanceof Error ? error : new Error(String(error))),
+        ),
+      );
       this.poolInstance = pool;
     }
     return this.poolInstance;

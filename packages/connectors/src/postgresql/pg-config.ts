@@ -46,7 +46,7 @@ export function pgClientConfig(spec: ConnectionSpec, connectTimeoutMs: number): 
  * Pool settings. The connect timeout lives on the client class, not the pool, because the pool
  * would also apply it to waiting for a busy client, and long queries must not make others fail.
  */
-export function pgPoolConfig(spec: ConnectionSpec, connectTimeoutMs: number): PoolConfig {
+export function pgPoolConfig(spec: ConnectionSpec, connectTimeoutMs: number, max: number): PoolConfig {
   const clientConfig = pgClientConfig(spec, connectTimeoutMs);
   const { connectionTimeoutMillis, ...rest } = clientConfig;
   class TimedClient extends pg.Client {
@@ -54,7 +54,7 @@ export function pgPoolConfig(spec: ConnectionSpec, connectTimeoutMs: number): Po
       super({ ...config, connectionTimeoutMillis });
     }
   }
-  return { ...rest, Client: TimedClient, max: 10, idleTimeoutMillis: 30_000, allowExitOnIdle: true };
+  return { ...rest, Client: TimedClient, max, idleTimeoutMillis: 30_000, allowExitOnIdle: true };
 }
 
 export function pgErrorContext(spec: ConnectionSpec, engineName: string): ErrorContext {

@@ -31,6 +31,13 @@ import { PgTypeNameCache } from './pg-type-cache';
 const pidRow = z.object({ pid: z.number() });
 const ignoreError = (): void => undefined;
 
+export interface PgConnectorOptions {
+  connectTimeoutMs: number;
+  poolSize: number;
+  /** Errors of idle pooled clients (the server restarted); they are handled, this only reports them. */
+  onIdleError: (error: Error) => void;
+}
+
 /** PostgreSQL through a lazily created pg Pool; sessions check out one client each. */
 export class PgConnector implements Connector {
   readonly engine = 'postgresql';
@@ -46,10 +53,13 @@ export class PgConnector implements Connector {
       return result.rows;
     });
 
+  private readonly connectTimeoutMs: number;
+
   constructor(
     private readonly spec: ConnectionSpec,
-    private readonly connectTimeoutMs: number,
+    private readonly options: PgConnectorOptions,
   ) {
+    this.connectTimeoutMs = options.connectTimeoutMs;
     this.ctx = pgErrorContext(spec, this.engineName);
     this.typeNames = new PgTypeNameCache(this.rowsQuery);
   }
@@ -133,9 +143,10 @@ export class PgConnector implements Connector {
 
   private pool(): Pool {
     if (!this.poolInstance) {
-      const pool = new pg.Pool(pgPoolConfig(this.spec, this.connectTimeoutMs));
+      const pool = new pg.Pool(pgPoolConfig(this.spec, this.connectTimeoutMs, this.options.poolSize));
       // An idle client whose server went away emits 'error'; unhandled, it would crash the process.
-      pool.on('error', ignoreError);
+      // The pool drops that client by itself and the next checkout connects afresh.
+      pool.on('error', (error) => this.options.onIdleError(error));
       this.poolInstance = pool;
     }
     return this.poolInstance;

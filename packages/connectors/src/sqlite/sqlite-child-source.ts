@@ -1,7 +1,8 @@
 /**
- * The program run by each SQLite session's child process (`node -e`). better-sqlite3 is
- * synchronous and has no interrupt, so a statement runs in its own process: the server's event
- * loop stays free, and Stop kills the process, which really stops the engine mid-step.
+ * The program run by each pooled SQLite worker process (`node -e`). better-sqlite3 is
+ * synchronous and has no interrupt, so statements run in a worker process: the server's event
+ * loop stays free, and Stop kills the process, which really stops the engine mid-step. A worker
+ * serves one session at a time and is reused by the next one after a 'reset'.
  * Plain CommonJS text, so it runs the same from sources, a bundle or tests.
  *
  * Messages (advanced IPC serialisation keeps bigint and bytes):
@@ -9,6 +10,7 @@
  *                   {id, type: 'execute', sql, limit}
  *                   {id, type: 'cursor', sql} -> {columns, changes}; then {id, type: 'fetch', count}
  *                   -> {rows, done} until done; {id, type: 'closeCursor'} ends it early
+ *                   {id, type: 'reset'} closes the cursor and the connection (the session ended)
  *   child -> parent {id, ok: true, result} | {id, ok: false, error: {message, code}}
  */
 export const SQLITE_CHILD_SOURCE = String.raw`
@@ -26,6 +28,7 @@ function fail(id, error) {
 }
 
 function open(msg) {
+  reset();
   const Database = require(msg.driverPath);
   const memory = msg.filePath === ':memory:';
   db = new Database(msg.filePath, { readonly: msg.readOnly && !memory, fileMustExist: msg.fileMustExist && !memory });
@@ -92,7 +95,18 @@ function closeCursor() {
   return { closed: true };
 }
 
+function reset() {
+  closeCursor();
+  if (db) {
+    const open = db;
+    db = null;
+    open.close();
+  }
+  return { reset: true };
+}
+
 function handle(msg) {
+  if (msg.type === 'reset') return reset();
   if (msg.type === 'open') return open(msg);
   if (msg.type === 'cursor') return openCursor(msg);
   if (msg.type === 'fetch') return fetch(msg);

@@ -15,6 +15,7 @@ import type {
 import { classifySqliteError } from './sqlite-errors';
 import { sqliteFunctionNames, sqliteTableMetadata, sqliteTables } from './sqlite-metadata';
 import { SqliteSession } from './sqlite-session';
+import type { SqliteWorkerPool } from './sqlite-worker-pool';
 
 export interface SqliteFileOptions {
   /** Absolute path or ':memory:'. */
@@ -27,7 +28,7 @@ const MEMORY = ':memory:';
 
 /**
  * SQLite: metadata through one cached connection in this process (pragma reads are instant);
- * statements through a child process per session, see sqlite-child-source.ts.
+ * statements through a worker process of the shared pool per session, see sqlite-child-source.ts.
  */
 export class SqliteConnector implements Connector {
   readonly engine = 'sqlite';
@@ -37,7 +38,10 @@ export class SqliteConnector implements Connector {
   private metadataDb: Database.Database | null = null;
   private readonly ctx: ErrorContext;
 
-  constructor(private readonly file: SqliteFileOptions) {
+  constructor(
+    private readonly file: SqliteFileOptions,
+    private readonly workers: SqliteWorkerPool,
+  ) {
     this.ctx = { engineName: this.engineName, database: file.filePath };
   }
 
@@ -80,8 +84,9 @@ export class SqliteConnector implements Connector {
   }
 
   /** `schema` is ignored: a SQLite connection has one main schema (attached ones are named in SQL). */
-  async openSession(options: SessionOptions): Promise<ConnectorSession> {
-    const session = new SqliteSession(
+  openSession(options: SessionOptions): Promise<ConnectorSession> {
+    return SqliteSession.start(
+      this.workers,
       {
         filePath: this.file.filePath,
         readOnly: options.readOnly || this.file.readOnlyFile,
@@ -89,8 +94,6 @@ export class SqliteConnector implements Connector {
       },
       this.ctx,
     );
-    await session.start();
-    return session;
   }
 
   close(): Promise<void> {

@@ -12,10 +12,10 @@ import type {
   RowBatch,
   StreamOptions,
 } from '../types';
-import { SqliteChild } from './sqlite-child';
-import type { OpenRequest } from './sqlite-child';
+import type { OpenRequest, SqliteChild } from './sqlite-child';
 import { classifySqliteError } from './sqlite-errors';
 import { sqliteResultColumns } from './sqlite-types';
+import type { SqliteWorkerPool } from './sqlite-worker-pool';
 
 const EXPLAIN_MAX_ROWS = 10_000;
 
@@ -30,14 +30,17 @@ const cursorSchema = z.object({
 });
 const fetchSchema = z.object({ rows: z.array(z.array(z.unknown())), done: z.boolean() });
 
-/** One child process holding one connection (read-only connection + query_only when readOnly). */
+/**
+ * One pooled worker process holding one connection (read-only connection + query_only when
+ * readOnly) for the life of the session; closing the session hands the worker back.
+ */
 export class SqliteSession implements ConnectorSession {
   private readonly gate: SessionGate;
-  private readonly child = new SqliteChild();
   private closed = false;
 
-  constructor(
-    private readonly open: OpenRequest,
+  private constructor(
+    private readonly child: SqliteChild,
+    private readonly workers: SqliteWorkerPool,
     private readonly ctx: ErrorContext,
   ) {
     this.gate = new SessionGate(
@@ -49,13 +52,25 @@ export class SqliteSession implements ConnectorSession {
     );
   }
 
-  async start(): Promise<void> {
+  /** Waits for a worker of the pool (at its cap, until another session closes) and opens the file. */
+  static async start(
+    workers: SqliteWorkerPool,
+    open: OpenRequest,
+    ctx: ErrorContext,
+  ): Promise<SqliteSession> {
+    let child: SqliteChild;
     try {
-      await this.child.open(this.open);
+      child = await workers.acquire();
     } catch (error) {
-      this.child.close();
-      throw classifySqliteError(error, this.ctx, 'connect');
+      throw classifySqliteError(error, ctx, 'connect');
     }
+    try {
+      await child.open(open);
+    } catch (error) {
+      await workers.release(child);
+      throw classifySqliteError(error, ctx, 'connect');
+    }
+    return new SqliteSession(child, workers, ctx);
   }
 
   execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
@@ -114,7 +129,7 @@ export class SqliteSession implements ConnectorSession {
     this.closed = true;
     if (this.gate.isRunning()) await this.gate.cancel();
     await this.gate.idle();
-    this.child.close();
+    await this.workers.release(this.child);
   }
 
   private async runStatement(sql: string, maxRows: number): Promise<ExecuteResult> {

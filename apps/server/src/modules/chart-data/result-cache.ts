@@ -72,9 +72,10 @@ const PREFIX = 'tessera:chart-data:';
 export class RedisResultCache implements ResultCache {
   private readonly redis: Redis;
 
-  constructor(url: string) {
+  constructor(url: string, onError: (error: Error) => void = () => undefined) {
     this.redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
-    this.redis.on('error', () => undefined);
+    // ioredis reconnects by itself; the listener keeps an outage from ending the process.
+    this.redis.on('error', onError);
   }
 
   async get(key: string): Promise<CachedEntry | null> {
@@ -106,6 +107,6 @@ export class RedisResultCache implements ResultCache {
 
 const MEMORY_CACHE_BYTES = 256 * 1024 * 1024;
 
-export function createResultCache(redisUrl: string | null): ResultCache {
-  return redisUrl ? new RedisResultCache(redisUrl) : new MemoryResultCache(MEMORY_CACHE_BYTES);
+export function createResultCache(redisUrl: string | null, onError?: (error: Error) => void): ResultCache {
+  return redisUrl ? new RedisResultCache(redisUrl, onError) : new MemoryResultCache(MEMORY_CACHE_BYTES);
 }

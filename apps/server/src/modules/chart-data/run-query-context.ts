@@ -64,7 +64,16 @@ const caches = new WeakMap<AppContext, ResultCache>();
 export function chartDataCache(ctx: AppContext): ResultCache {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = createResultCache(ctx.config.redisUrl);
+    let warnedAt = 0;
+    cache = createResultCache(ctx.config.redisUrl, (error) => {
+      // One line per outage minute: ioredis reports every reconnect attempt.
+      if (Date.now() - warnedAt < 60_000) return;
+      warnedAt = Date.now();
+      ctx.log.warn(
+        { err: error.message },
+        'Redis unavailable for the chart data cache; queries run uncached',
+      );
+    });
     caches.set(ctx, cache);
   }
   return cache;
@@ -174,6 +183,8 @@ async function runCompiled(env: RunEnv, compiled: CompiledQuery): Promise<Frame>
     schema: env.source.datasource.schema,
     maxRows: compiled.rowLimit,
     timeoutSeconds: env.ctx.config.constants.SUPERSET_WEBSERVER_TIMEOUT,
+    openSession: (options, signal) =>
+      env.ctx.databases.openSession(env.source.database, { userId: env.principal.user.id }, options, signal),
   });
   return toFrame(result.columns, result.rows, compiled.temporalLabels);
 }

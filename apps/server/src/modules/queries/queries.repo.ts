@@ -112,6 +112,23 @@ export async function touchHeartbeat(db: MetadataDb, id: number, workerId: strin
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Async runs of the user still waiting or running, other than `exceptId`. */
+export async function countActiveAsyncQueries(
+  db: MetadataDb,
+  userId: number,
+  exceptId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('queries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('run_async', '=', 1)
+    .where('status', 'in', ['pending', 'running'])
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function queryStatus(db: MetadataDb, id: number): Promise<string | undefined> {
   const row = await db.selectFrom('queries').select('status').where('id', '=', id).executeTakeFirst();
   return row?.status;

@@ -36,7 +36,13 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request) => {
     request.principal = null;
     const path = request.url.split('?', 1)[0] ?? '';
-    if (path === '/health' || path.startsWith('/static/') || path.startsWith('/assets/')) return;
+    if (
+      path === '/health' ||
+      path === '/health/ready' ||
+      path.startsWith('/static/') ||
+      path.startsWith('/assets/')
+    )
+      return;
     const token = bearerToken(request);
     if (token !== null) {
       if (path === '/api/v1/security/refresh') return;

@@ -10,6 +10,7 @@ import { QueryFailure, queryFailure } from './failure';
 import { buildPlan, type QueryPlan } from './plan';
 import { planDatabase } from './planning';
 import { renderQuerySql } from './render';
+import { SlotWaitAborted, tooManyQueriesError } from '../databases/query-slots';
 
 type EstimateRequest = z.infer<typeof estimateRequestSchema>;
 
@@ -42,8 +43,15 @@ export async function estimateCost(
   }
   let session: ConnectorSession;
   try {
-    session = await connector.openSession({ readOnly: plan.readOnlySession, schema: body.schema ?? null });
+    session = await ctx.databases.openSession(
+      database,
+      { userId: principal.user.id },
+      { readOnly: plan.readOnlySession, schema: body.schema ?? null },
+      AbortSignal.timeout(ctx.config.constants.SQLLAB_QUERY_COST_ESTIMATE_TIMEOUT * 1000),
+    );
   } catch (error) {
+    if (error instanceof SlotWaitAborted)
+      throw tooManyQueriesError(ctx.config.limits.user_max_running_queries);
     throw engineFailure(error, connector.engineName, null).toApiError();
   }
   const seconds = ctx.config.constants.SQLLAB_QUERY_COST_ESTIMATE_TIMEOUT;

@@ -19,9 +19,16 @@ export type RunResult =
   /** Stopped by the user, or the row was ended elsewhere (a sweep) before the run could finish. */
   | { kind: 'superseded' };
 
-function cancelFailure(reason: CancelReason, mode: RunMode, timeoutSeconds: number): QueryFailure | null {
+function cancelFailure(
+  reason: CancelReason,
+  mode: RunMode,
+  timeoutSeconds: number,
+  queued: string | null,
+): QueryFailure | null {
   if (reason === 'timeout') {
-    const message = `The query was stopped after ${timeoutSeconds} seconds. It might be too complex, or the database might be under heavy load.`;
+    const message =
+      queued ??
+      `The query was stopped after ${timeoutSeconds} seconds. It might be too complex, or the database might be under heavy load.`;
     return mode === 'sync'
       ? new QueryFailure(
           408,
@@ -44,6 +51,12 @@ function cancelFailure(reason: CancelReason, mode: RunMode, timeoutSeconds: numb
         );
   }
   return null;
+}
+
+/** What a run that timed out while waiting for a slot tells the user. */
+function queuedMessage(ctx: AppContext, timeoutSeconds: number): string {
+  const { user_max_running_queries: most } = ctx.config.limits;
+  return `The query waited ${timeoutSeconds} seconds for your other queries to finish and did not start: at most ${most} of your queries run at a time, and each may use only part of a database's connections. Stop a running query or try again when one ends.`;
 }
 
 /** The row's requested limit: kept in extra so that re-planning gives the same limiting factor. */
@@ -74,6 +87,8 @@ export async function executeQuery(
     return changed ? { kind: 'failed', failure } : { kind: 'superseded' };
   };
   let outcome: RunOutcome;
+  // Set while the run waits for a slot under the user's limits, so a timeout there says so.
+  let queued: string | null = null;
   try {
     // A stop that landed before this run was registered would otherwise be missed.
     if ((await queryStatus(db, query.id)) !== 'running') handle.cancel('stopped');
@@ -81,11 +96,22 @@ export async function executeQuery(
       schema: query.schema,
       signal: handle.signal,
       onStatement,
+      openSession: async (options) => {
+        queued = queuedMessage(ctx, timeoutSeconds);
+        const session = await ctx.databases.openSession(
+          database,
+          { userId: query.user_id },
+          options,
+          handle.signal,
+        );
+        queued = null;
+        return session;
+      },
     });
   } catch (error) {
     const reason = handle.reason();
     if (isCancellation(error) || reason !== null) {
-      const failure = cancelFailure(reason ?? 'stopped', mode, timeoutSeconds);
+      const failure = cancelFailure(reason ?? 'stopped', mode, timeoutSeconds, queued);
       return failure ? await fail(failure) : { kind: 'superseded' };
     }
     if (error instanceof QueryFailure) return await fail(error);

@@ -1,4 +1,4 @@
-import type { ExecuteRequest, QueryDict } from '@tessera/contracts';
+import { buildSupersetError, type ExecuteRequest, type QueryDict } from '@tessera/contracts';
 import { nanoid } from 'nanoid';
 import type { AppContext } from '../../context';
 import { toFlag } from '../../db/kysely';
@@ -8,7 +8,9 @@ import { accessibleDatabase } from '../databases/databases.service';
 import type { DatabaseRow } from '../databases/registry';
 import { toQueryDict } from '../queries/query-dict';
 import { REUSABLE_STATES, markFailed } from '../queries/query-lifecycle';
+import { tooManyQueriesError } from '../databases/query-slots';
 import {
+  countActiveAsyncQueries,
   findQuery,
   findQueryByClientId,
   findQueryView,
@@ -141,6 +143,15 @@ export async function executeSql(
   const values = rowValues(principal, body, body.client_id ?? nanoid(11), runAsync);
   const { id, existing } = await claimRow(ctx, values);
   if (existing) return { status: 202, body: { query: await queryDictOf(ctx, id) } };
+  // A queue cannot tell the user why a job waits, so an async run beyond the limit is refused at
+  // once (and recorded failed with the reason); sync runs wait for a slot instead (execute-query).
+  const most = ctx.config.limits.user_max_running_queries;
+  if (runAsync && (await countActiveAsyncQueries(db, principal.user.id, id)) >= most) {
+    const refusal = tooManyQueriesError(most);
+    const error = buildSupersetError('GENERIC_BACKEND_ERROR', refusal.message, { limit: most });
+    await markFailed(db, id, 'failed', error);
+    throw refusal;
+  }
 
   let plan: QueryPlan;
   try {

@@ -12,6 +12,7 @@ import { engineFailure } from './engine-errors';
 import { QueryFailure, queryFailure } from './failure';
 import { replan } from './planning';
 import { classifyStatement, quoteIdentifier } from './sql';
+import { SlotWaitAborted, tooManyQueriesError } from '../databases/query-slots';
 
 export interface CsvExport {
   disposition: string;
@@ -107,8 +108,15 @@ export async function openCsvExport(
   let session: ConnectorSession;
   try {
     // Only reads are re-run, so the engine may refuse anything else.
-    session = await connector.openSession({ readOnly: true, schema: query.schema });
+    session = await ctx.databases.openSession(
+      database,
+      { userId: principal.user.id },
+      { readOnly: true, schema: query.schema },
+      AbortSignal.timeout(ctx.config.constants.SQLLAB_TIMEOUT * 1000),
+    );
   } catch (error) {
+    if (error instanceof SlotWaitAborted)
+      throw tooManyQueriesError(ctx.config.limits.user_max_running_queries);
     throw engineFailure(error, connector.engineName, null).toApiError();
   }
   try {

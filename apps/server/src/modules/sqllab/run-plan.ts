@@ -1,4 +1,4 @@
-import type { Connector, ConnectorSession, ResultColumn } from '@tessera/connectors';
+import type { Connector, ConnectorSession, ResultColumn, SessionOptions } from '@tessera/connectors';
 import type { LimitingFactor } from '@tessera/contracts';
 import { QueryCancelled, engineFailure, isCancellation } from './engine-errors';
 import type { QueryPlan } from './plan';
@@ -14,6 +14,8 @@ export interface RunOutcome {
 export interface RunOptions {
   schema: string | null;
   signal: AbortSignal;
+  /** Opens the session under the owner's resource limits (may wait for a slot until `signal` aborts). */
+  openSession: (options: SessionOptions) => Promise<ConnectorSession>;
   /** Called before each statement starts (progress of async runs). */
   onStatement?: (index: number, count: number) => void | Promise<void>;
 }
@@ -87,7 +89,7 @@ export async function runPlan(
 ): Promise<RunOutcome> {
   let session: ConnectorSession;
   try {
-    session = await connector.openSession({ readOnly: plan.readOnlySession, schema: options.schema });
+    session = await options.openSession({ readOnly: plan.readOnlySession, schema: options.schema });
   } catch (error) {
     if (options.signal.aborted) throw new QueryCancelled();
     throw engineFailure(error, connector.engineName, null);
