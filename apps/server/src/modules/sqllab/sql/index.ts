@@ -26,3 +26,5 @@ export { formatSql } from './format';
 export { extractTables } from './tables';
 export { tokenize, lexVariants, lexRefusal } from './lexer';
 export type { LexOptions, LexRefusal, Lexed, Token, TokenKind } from './lexer';
+export { findDisallowedFunction, findSubquery } from './expression';
+export { ADHOC_FUNCTIONS } from './function-allow-list';
