@@ -238,3 +238,74 @@ export function writeStatement(engine: Engine): fc.Arbitrary<string> {
       return `${lead}${withGap}${tail}`;
     });
 }
+
+/** Subquery forms per engine, each reading `other_table`. */
+const SUBQUERIES: Record<Engine, readonly string[]> = {
+  postgresql: [
+    '(select s from other_table)',
+    '(with t as (select s from other_table) select s from t)',
+    '(values (1))',
+    '(table other_table)',
+    'exists (select 1 from other_table)',
+    'array(select s from other_table)',
+    'any (select s from other_table)',
+    '((select s from other_table) union (select s from other_table))',
+  ],
+  mysql: [
+    '(select s from other_table)',
+    '(with t as (select s from other_table) select s from t)',
+    '(table other_table)',
+    'exists (select 1 from other_table)',
+    '(values row(1))',
+  ],
+  sqlite: [
+    '(select s from other_table)',
+    '(with t as (select s from other_table) select s from t)',
+    '(values (1))',
+    'exists (select 1 from other_table)',
+  ],
+  duckdb: [
+    '(select s from other_table)',
+    '(from other_table)',
+    '(from other_table select s)',
+    '(with t as (from other_table) from t)',
+    '(table other_table)',
+    '(values (1))',
+    'exists (from other_table)',
+    'array(from other_table)',
+    '(pivot other_table on s using count(*))',
+    '(describe other_table)',
+    '(summarize other_table)',
+  ],
+};
+
+/** An adhoc expression (metric or filter) holding a subquery of `engine`, case-varied and nested. */
+export function subqueryExpression(engine: Engine): fc.Arbitrary<string> {
+  return fc
+    .record({
+      subquery: fc.constantFrom(...SUBQUERIES[engine]).chain((text) => caseVaried(text)),
+      wrap: fc.constantFrom(
+        (q: string) => `max(${q})`,
+        (q: string) => `count(*) + length(cast(${q} as varchar(10)))`,
+        (q: string) => `coalesce(${q}, 'x') = 'x'`,
+        (q: string) => `v IN ${q.startsWith('(') ? q : `(${q})`}`,
+        (q: string) => `CASE WHEN v > 0 THEN ${q} END IS NULL`,
+      ),
+      gap: fc.constantFrom(' ', '\n', '  '),
+    })
+    .map(({ subquery, wrap, gap }) => wrap(subquery).replaceAll(' ', gap));
+}
+
+/** An adhoc expression calling a deny-listed function of `engine`, however spelled. */
+export function deniedCallExpression(engine: Engine): fc.Arbitrary<string> {
+  return fc
+    .record({
+      name: fc.constantFrom(...DENIED_CALLS[engine]).chain((name) => nameSpelling(engine, name)),
+      wrap: fc.constantFrom(
+        (call: string) => `max(length(${call}))`,
+        (call: string) => `${call} IS NULL`,
+        (call: string) => `coalesce(${call}, '') = ''`,
+      ),
+    })
+    .map(({ name, wrap }) => wrap(`${name}('/etc/hostname')`));
+}

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ENGINES, deniedCallExpression, subqueryExpression } from '../../../test/sql-variants';
 import { checkAdhocSql } from './adhoc-sql';
 import { ChartDataError } from './chart-data-error';
 
@@ -124,5 +126,20 @@ describe('checkAdhocSql', () => {
     expect(refusal('SUM(v) /*!99999 , 1 */', 'mysql')).toBe('INVALID_SQL_ERROR');
     expect(refusal("k = '/*!' AND v = 1", 'mysql')).toBeNull();
     expect(refusal("k = 'it\\'s' AND v = 1", 'mysql')).toBe('INVALID_SQL_ERROR');
+  });
+
+  it.each(ENGINES)('refuses generated subqueries and disguised denied calls on %s (property)', (engine) => {
+    fc.assert(
+      fc.property(subqueryExpression(engine), (sql) => {
+        expect(refusal(sql, engine), sql).toBe('ADHOC_SUBQUERY_NOT_ALLOWED_ERROR');
+      }),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(deniedCallExpression(engine), (sql) => {
+        expect(refusal(sql, engine), sql).toBe('INVALID_SQL_ERROR');
+      }),
+      { numRuns: 200 },
+    );
   });
 });
