@@ -133,13 +133,13 @@ describe('checkAdhocSql', () => {
       fc.property(subqueryExpression(engine), (sql) => {
         expect(refusal(sql, engine), sql).toBe('ADHOC_SUBQUERY_NOT_ALLOWED_ERROR');
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
     fc.assert(
       fc.property(deniedCallExpression(engine), (sql) => {
         expect(refusal(sql, engine), sql).toBe('INVALID_SQL_ERROR');
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 });

@@ -41,7 +41,7 @@ describe('disguised SQL is refused (property tests, issue 9)', () => {
         fc.property(deniedCallStatement(engine), (sql) => {
           expect(refusedAs(sql, database(engine, true)), sql).not.toBeNull();
         }),
-        { numRuns: 300 },
+        { numRuns: 150 },
       );
     },
   );
@@ -58,7 +58,7 @@ describe('disguised SQL is refused (property tests, issue 9)', () => {
       fc.property(writeStatement(engine), (sql) => {
         expect(refusedAs(sql, database(engine, false)), sql).not.toBeNull();
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 });
