@@ -254,6 +254,45 @@ describe('one canonical SQL reading per engine, through the API', () => {
     }
   });
 
+  it('item 1 and 3 in dataset expressions: calculated columns and metrics are checked the same way', async () => {
+    const put = (id: number, body: unknown) =>
+      server.request('PUT', `/api/v1/dataset/${String(id)}`, { token, body });
+    for (const [dataset, body, text] of [
+      [
+        datasets.duckdb,
+        { metrics: [{ metric_name: 'm', expression: 'MAX((FROM other_table))' }] },
+        /Subqueries/,
+      ],
+      [
+        datasets.duckdb,
+        { columns: [{ column_name: 'c', expression: 'EXISTS (FROM other_table)' }] },
+        /Subqueries/,
+      ],
+      [
+        datasets.pg,
+        {
+          metrics: [
+            { metric_name: 'm', expression: `MAX(LENGTH(U&"pg\\005fread\\005ffile"('/etc/hostname')))` },
+          ],
+        },
+        /not allowed/,
+      ],
+      [
+        datasets.maria,
+        { metrics: [{ metric_name: 'm', expression: 'SUM(v) /*!99999 + 1 */' }] },
+        /executable/,
+      ],
+    ] as const) {
+      const response = await put(dataset, body);
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.body).toMatch(text);
+    }
+    const fine = await put(datasets.duckdb, {
+      metrics: [{ metric_name: 'total', expression: 'SUM(v) + COUNT(*)' }],
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
   it('a sample of generated disguises sent to every engine is refused and changes nothing', async () => {
     const targets: [Engine, number][] = [
       ['postgresql', db.pg],
