@@ -77,6 +77,8 @@ describe('checkAdhocSql', () => {
       'max((FROM other_table))',
       '(PIVOT t ON k USING sum(v)) IS NULL',
       '(DESCRIBE t) IS NULL',
+      '(DESC other_table) IS NULL',
+      'max((SUMMARIZE other_table))',
     ]) {
       expect(refusal(sql, 'duckdb'), sql).toBe('ADHOC_SUBQUERY_NOT_ALLOWED_ERROR');
     }
@@ -97,6 +99,9 @@ describe('checkAdhocSql', () => {
     expect(refusal('ROUND(AVG(v), 2) + rank() OVER (PARTITION BY k ORDER BY ts)')).toBeNull();
     expect(refusal('percentile_cont(0.5) WITHIN GROUP (ORDER BY v) + COALESCE(MAX(v), 0)')).toBeNull();
     expect(refusal('CAST(ts AS TIMESTAMP WITH TIME ZONE) IS NOT NULL')).toBeNull();
+    expect(refusal("k LIKE ('a%') OR k NOT LIKE ('b%') OR v MOD (2) = 0", 'mysql')).toBeNull();
+    expect(refusal("k GLOB 'a*' AND k NOT GLOB 'b*'", 'duckdb')).toBeNull();
+    expect(refusal('rank() OVER (ORDER BY v DESC) = 1')).toBeNull();
     expect(
       refusal("IF(k = 'a', 1, 0) + CONVERT(v, DECIMAL(10, 2)) + DATE_FORMAT(ts, '%Y')", 'mysql'),
     ).toBeNull();
@@ -117,6 +122,9 @@ describe('checkAdhocSql', () => {
       ['sqlite', "load_extension('x') IS NULL"],
       ['duckdb', 'k.read_text() IS NULL'],
       ['duckdb', "getvariable('x') IS NULL"],
+      ['duckdb', "NOT glob('/etc/*') IS NULL"],
+      ['duckdb', 'COLUMNS(*) IS NULL'],
+      ['sqlite', "like('a', k)"],
     ] as const) {
       expect(refusal(sql, engine), `${engine}: ${sql}`).toBe('INVALID_SQL_ERROR');
     }

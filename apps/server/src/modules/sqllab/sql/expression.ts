@@ -23,6 +23,18 @@ const QUERY_WORDS = new Set([
 ]);
 /** DuckDB statements that also read tables when parenthesised: (PIVOT t ...), (DESCRIBE t), ... */
 const DUCKDB_QUERY_WORDS = new Set(['PIVOT', 'UNPIVOT', 'SUMMARIZE', 'DESCRIBE', 'SHOW']);
+/** Statement leads that make a parenthesised subquery in DuckDB: (DESC t), (EXPLAIN ...), ... */
+const PAREN_QUERY_LEADS = new Set([
+  'DESC',
+  'DESCRIBE',
+  'EXPLAIN',
+  'SHOW',
+  'SUMMARIZE',
+  'PIVOT',
+  'UNPIVOT',
+  'CALL',
+  'PRAGMA',
+]);
 /** Calls whose parentheses may hold FROM as part of their own syntax: EXTRACT(YEAR FROM ts), ... */
 const FROM_CALLS = new Set(['EXTRACT', 'SUBSTRING', 'TRIM', 'OVERLAY']);
 
@@ -43,6 +55,7 @@ export function findSubquery(tokens: readonly Token[], engine: Engine): string |
     const word = token.value;
     if (word === 'WITH' && isWord(tokens[i + 1], 'TIME') && isWord(tokens[i + 2], 'ZONE')) continue;
     if (QUERY_WORDS.has(word)) return word;
+    if (isPunct(tokens[i - 1], '(') && PAREN_QUERY_LEADS.has(word)) return word;
     if (word === 'FROM') {
       if (isWord(tokens[i - 1], 'DISTINCT')) continue;
       const opener = openers[openers.length - 1];
@@ -66,11 +79,7 @@ const KEYWORDS_BEFORE_PAREN = new Set([
   'ALL',
   'SOME',
   'IS',
-  'LIKE',
   'ILIKE',
-  'RLIKE',
-  'REGEXP',
-  'GLOB',
   'SIMILAR',
   'TO',
   'BETWEEN',
@@ -91,8 +100,6 @@ const KEYWORDS_BEFORE_PAREN = new Set([
   'ESCAPE',
   'AS',
   'ON',
-  'DIV',
-  'MOD',
   'AT',
   'ZONE',
   'ASC',
@@ -129,8 +136,11 @@ export function findDisallowedFunction(tokens: readonly Token[], engine: Engine)
     if (token.kind === 'string') return token.value;
     if (token.kind !== 'word' && token.kind !== 'quoted') continue;
     const name = identifierName(token) ?? '';
-    if (token.kind === 'word' && KEYWORDS_BEFORE_PAREN.has(token.value)) continue;
     const previous = tokens[i - 1];
+    if (token.kind === 'word' && KEYWORDS_BEFORE_PAREN.has(token.value)) continue;
+    // GLOB, LIKE, REGEXP, MOD, DIV are operators after an operand and functions elsewhere
+    // (DuckDB's glob() lists files).
+    if (token.kind === 'word' && INFIX_OR_FUNCTION.has(token.value) && endsOperand(tokens, i - 1)) continue;
     const qualified = isPunct(previous, '.');
     if (!qualified && (isWord(previous, 'AS') || isCastOperator(tokens, i - 1))) continue;
     if (!qualified && PARAMETERISED_TYPES.has(name)) continue;
@@ -142,6 +152,24 @@ export function findDisallowedFunction(tokens: readonly Token[], engine: Engine)
     }
   }
   return null;
+}
+
+/** Keywords that are infix operators after an operand but function calls elsewhere. */
+const INFIX_OR_FUNCTION = new Set(['LIKE', 'GLOB', 'REGEXP', 'RLIKE', 'MOD', 'DIV']);
+
+/**
+ * Whether tokens[index] ends an operand, so a keyword after it is an infix operator; `x NOT LIKE`
+ * looks past the NOT.
+ */
+function endsOperand(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index];
+  if (!token) return false;
+  if (isWord(token, 'NOT')) return endsOperand(tokens, index - 1);
+  if (isPunct(token, ')')) return true;
+  if (token.kind === 'word') return !KEYWORDS_BEFORE_PAREN.has(token.value) || token.value === 'END';
+  return (
+    token.kind === 'quoted' || token.kind === 'string' || token.kind === 'number' || token.kind === 'param'
+  );
 }
 
 /** True when tokens[end-1], tokens[end] are the two ":" of PostgreSQL/DuckDB's `::` cast. */
