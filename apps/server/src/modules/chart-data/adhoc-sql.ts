@@ -1,11 +1,17 @@
 import type { Engine } from '@tessera/contracts';
-import { findDeniedFunctions, lexVariants, tokenize } from '../sqllab/sql';
+import {
+  findDeniedFunctions,
+  findDisallowedFunction,
+  findSubquery,
+  lexVariants,
+  tokenize,
+} from '../sqllab/sql';
 import { ChartDataError } from './chart-data-error';
 
 export const SUBQUERY_MESSAGE = 'Custom SQL fields cannot contain sub-queries.';
 
-/** Words that start or join whole queries; inside a fragment they mean a subquery. */
-const QUERY_WORDS = new Set(['SELECT', 'WITH', 'VALUES', 'TABLE', 'UNION', 'INTERSECT', 'EXCEPT']);
+/** Set operators: even where subqueries are allowed, one at the top level ends the expression. */
+const SET_OPERATORS = new Set(['UNION', 'INTERSECT', 'EXCEPT']);
 /** Words that end the surrounding SELECT or turn it into something else. */
 const STATEMENT_WORDS = new Set([
   'INSERT',
@@ -38,8 +44,10 @@ function invalid(what: string, reason: string): ChartDataError {
  * Checks one adhoc SQL fragment (WHERE, HAVING, a SQL metric, column or filter) before it is put
  * into a generated SELECT: a single expression with balanced parentheses, no statement separator,
  * no comment (a comment could hide the rest of the generated query), no statement keyword, no
- * deny-listed function, and no subquery unless ALLOW_ADHOC_SUBQUERY. Every lexical reading of the
- * engine (backslash escapes, nested comments) must pass. Returns the trimmed fragment.
+ * subquery in any form unless ALLOW_ADHOC_SUBQUERY, only functions on the engine's allow-list, and
+ * no deny-listed function. Every lexical reading of the engine (backslash escapes, nested
+ * comments) must pass, and text the lexer refuses (MySQL executable comments) is refused.
+ * Returns the trimmed fragment.
  */
 export function checkAdhocSql(
   fragment: string,
@@ -50,7 +58,8 @@ export function checkAdhocSql(
   const text = fragment.trim();
   if (text === '') throw invalid(what, 'the expression is empty.');
   for (const lexOptions of lexVariants(engine)) {
-    const { tokens, unterminated } = tokenize(text, engine, lexOptions);
+    const { tokens, unterminated, refusal } = tokenize(text, engine, lexOptions);
+    if (refusal) throw invalid(what, refusal.message);
     if (unterminated) throw invalid(what, 'a string, quoted name or comment is not closed.');
     let depth = 0;
     let previousEnd = 0;
@@ -67,17 +76,16 @@ export function checkAdhocSql(
         if (depth < 0) throw invalid(what, 'parentheses are not balanced.');
       }
       if (token.kind !== 'word') continue;
-      if (QUERY_WORDS.has(token.value)) {
-        if (!options.allowSubquery)
-          throw ChartDataError.sip40(400, 'ADHOC_SUBQUERY_NOT_ALLOWED_ERROR', SUBQUERY_MESSAGE);
-        if (token.value === 'UNION' || token.value === 'INTERSECT' || token.value === 'EXCEPT') {
-          if (token.depth === 0) throw invalid(what, 'only a single expression is allowed.');
-        }
-      }
+      if (SET_OPERATORS.has(token.value) && token.depth === 0)
+        throw invalid(what, 'only a single expression is allowed.');
       if (STATEMENT_WORDS.has(token.value)) throw invalid(what, `${token.value} is not allowed here.`);
     }
     if (text.slice(previousEnd).trim() !== '') throw invalid(what, 'comments are not allowed.');
     if (depth !== 0) throw invalid(what, 'parentheses are not balanced.');
+    if (!options.allowSubquery && findSubquery(tokens, engine) !== null)
+      throw ChartDataError.sip40(400, 'ADHOC_SUBQUERY_NOT_ALLOWED_ERROR', SUBQUERY_MESSAGE);
+    const unknown = findDisallowedFunction(tokens, engine);
+    if (unknown !== null) throw invalid(what, `the function ${unknown} is not allowed in custom SQL.`);
   }
   const denied = findDeniedFunctions(text, engine);
   if (denied.length > 0) throw invalid(what, `${denied.join(', ')} cannot be used.`);

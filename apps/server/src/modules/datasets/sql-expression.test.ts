@@ -35,4 +35,17 @@ describe('sqlExpressionProblem', () => {
   it('refuses MySQL executable comments', () => {
     expect(sqlExpressionProblem('num /*!50000 , 1 */', 'mysql')).not.toBeNull();
   });
+
+  it.each([
+    ['duckdb', 'max((FROM other_table))', /Subqueries/],
+    ['duckdb', 'EXISTS(TABLE other_table)', /Subqueries/],
+    ['postgresql', 'num IN (VALUES (1))', /Subqueries/],
+    ['postgresql', 'ARRAY(WITH t AS (SELECT 1) TABLE t)', /Subqueries/],
+    ['postgresql', `U&"pg\\005fread\\005ffile"('/etc/passwd')`, /not allowed/],
+    ['postgresql', "current_setting('data_directory')", /not allowed/],
+    ['mysql', 'SUM(num) /*M!100000 + 1 */', /executable comments/],
+    ['sqlite', "readfile('/etc/passwd')", /not allowed/],
+  ] as const)('refuses on %s: %s', (engine, expression, message) => {
+    expect(sqlExpressionProblem(expression, engine)).toMatch(message);
+  });
 });

@@ -1,6 +1,13 @@
 import type { Engine, LimitingFactor } from '@tessera/contracts';
 import { queryFailure } from './failure';
-import { applyLimit, buildCtas, classifyScript, findDeniedFunctions, type CtasMethod } from './sql';
+import {
+  applyLimit,
+  buildCtas,
+  classifyScript,
+  findDeniedFunctions,
+  lexRefusal,
+  type CtasMethod,
+} from './sql';
 
 export interface PlanDatabase {
   engine: Engine;
@@ -49,6 +56,9 @@ export function buildPlan(sql: string, database: PlanDatabase, options: PlanOpti
   const statements = script.statements;
   if (statements.length === 0)
     throw queryFailure(422, 'INVALID_SQL_ERROR', 'The query has no SQL statement to run.');
+
+  const refusal = lexRefusal(sql, engine);
+  if (refusal) throw queryFailure(422, 'INVALID_SQL_ERROR', refusal.message);
 
   const denied = findDeniedFunctions(sql, engine);
   if (denied.length > 0) {

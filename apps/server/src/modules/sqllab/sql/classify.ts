@@ -9,7 +9,7 @@ import {
   WRITING_KEYWORDS,
   selectLeads,
 } from './keywords';
-import { isPunct, isWord, lexVariants, tokenize } from './lexer';
+import { isPunct, isWord, lexRefusal, lexVariants, tokenize } from './lexer';
 import type { LexOptions, Token } from './lexer';
 import { astType, findWriteInAst, parseStatement } from './parser';
 import { splitStatements, splitTokenRuns } from './split';
@@ -61,8 +61,10 @@ export function classifyScript(sql: string, engine: Engine): ScriptClassificatio
   const agreed = lexVariants(engine).every(
     (options) => splitStatements(sql, engine, options).length === statements.length,
   );
+  // A refusal anywhere (a comment after the last statement is in no statement's text) refuses all.
+  const refused = lexRefusal(sql, engine) !== null;
   return {
-    readOnly: agreed && statements.length > 0 && statements.every((s) => s.readOnly),
+    readOnly: !refused && agreed && statements.length > 0 && statements.every((s) => s.readOnly),
     statements,
   };
 }
@@ -88,7 +90,8 @@ function classifyReading(
   getAst: AstLookup,
   tolerateUnterminated: boolean,
 ): Classification {
-  const { tokens, unterminated } = tokenize(text, engine, options);
+  const { tokens, unterminated, refusal } = tokenize(text, engine, options);
+  if (refusal) return { kind: 'other', readOnly: false, reason: refusal.message };
   const runs = splitTokenRuns(tokens);
   const [first] = runs;
   if (!first) return { kind: 'other', readOnly: false, reason: 'the statement is empty' };

@@ -226,7 +226,8 @@ const PATH_LIKE = /[./\\:*?~]/;
  * Dangerous functions, tables and statements a script uses, per the engine's deny-list, in order
  * of first appearance (lower-case; "file '<literal>'" for a file read through a string). Matching
  * ignores strings and comments, folds case, and sees through schema qualification and quoting.
- * Every reading of the text (see `lexVariants`) is scanned and the findings are merged.
+ * Every reading of the text (see `lexVariants`) is scanned and the findings are merged; a lexer
+ * refusal (see `Lexed.refusal`) is a finding too.
  */
 export function findDeniedFunctions(text: string, engine: Engine): string[] {
   const rules = RULES[engine];
@@ -235,7 +236,9 @@ export function findDeniedFunctions(text: string, engine: Engine): string[] {
     if (!found.includes(label)) found.push(label);
   };
   for (const options of lexVariants(engine)) {
-    const { tokens } = tokenize(text, engine, options);
+    const { tokens, refusal } = tokenize(text, engine, options);
+    // Text the lexer cannot read as the engine does is refused whatever the database allows.
+    if (refusal) add(refusal.label);
     for (const run of splitTokenRuns(tokens)) scanRun(run, text, engine, rules, add);
   }
   return found;

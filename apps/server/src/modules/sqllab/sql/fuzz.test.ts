@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyStatement } from './classify';
 import { findDeniedFunctions } from './deny-list';
+import { findDisallowedFunction, findSubquery } from './expression';
+import { tokenize } from './lexer';
 import { applyLimit } from './limit';
 import { splitStatements } from './split';
 import type { Engine } from './types';
@@ -24,6 +26,12 @@ const sqlish = fc
         '/*',
         '*/',
         '/*!',
+        '/*M!',
+        'U&"',
+        "U&'",
+        "UESCAPE '!'",
+        '\\005f',
+        '!+00005F',
         '\\',
         '\n',
         '(',
@@ -73,6 +81,9 @@ describe('properties', () => {
         expect(['select', 'dml', 'ddl', 'other']).toContain(result.kind);
         expect(Array.isArray(findDeniedFunctions(sql, engine))).toBe(true);
         expect(applyLimit(sql, engine, 100).sql).toBe(sql);
+        const { tokens } = tokenize(sql, engine);
+        expect(() => findSubquery(tokens, engine)).not.toThrow();
+        expect(() => findDisallowedFunction(tokens, engine)).not.toThrow();
       }),
       { numRuns: 300 },
     );

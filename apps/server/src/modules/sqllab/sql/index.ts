@@ -24,5 +24,7 @@ export {
 } from './ctas';
 export { formatSql } from './format';
 export { extractTables } from './tables';
-export { tokenize, lexVariants } from './lexer';
-export type { LexOptions, Lexed, Token, TokenKind } from './lexer';
+export { tokenize, lexVariants, lexRefusal } from './lexer';
+export type { LexOptions, LexRefusal, Lexed, Token, TokenKind } from './lexer';
+export { findDisallowedFunction, findSubquery } from './expression';
+export { ADHOC_FUNCTIONS } from './function-allow-list';

@@ -1,8 +1,9 @@
 import type { Engine } from './types';
 
 /**
- * word: unquoted identifier or keyword (value upper-cased); quoted: "x", `x` or [x] identifier
- * (value is the unescaped name); string: any string literal (value is the raw text with quotes).
+ * word: unquoted identifier or keyword (value upper-cased, as engines fold it for comparison);
+ * quoted: "x", `x`, [x] or PostgreSQL U&"x" identifier (value is the decoded name, exact case);
+ * string: any string literal (value is the raw text with quotes).
  */
 export type TokenKind = 'word' | 'quoted' | 'string' | 'number' | 'param' | 'punct' | 'operator';
 
@@ -30,7 +31,28 @@ export interface Lexed {
   tokens: Token[];
   /** A string, quoted identifier or block comment ran to the end of the input. */
   unterminated: boolean;
+  /**
+   * Why the text cannot be read the way the engine reads it (a MySQL executable comment, a bad
+   * Unicode escape), or null. Callers treat such text as refused, never as harmless.
+   */
+  refusal: LexRefusal | null;
 }
+
+/** Text the lexer will not vouch for: a short label (for deny-list findings) and a full sentence. */
+export interface LexRefusal {
+  label: string;
+  message: string;
+}
+
+export const EXECUTABLE_COMMENT_REFUSAL: LexRefusal = {
+  label: 'executable comment /*! */',
+  message:
+    'MySQL/MariaDB executable comments (/*! ... */, /*M! ... */) are not accepted: the server decides by its version whether their text runs, so the query cannot be checked.',
+};
+export const UNICODE_ESCAPE_REFUSAL: LexRefusal = {
+  label: 'invalid U& escape',
+  message: 'A U& name or string holds an invalid Unicode escape or UESCAPE clause.',
+};
 
 /** The readings of a text that a server of this engine might use; the first is the default one. */
 export function lexVariants(engine: Engine): LexOptions[] {
@@ -53,6 +75,15 @@ export function lexVariants(engine: Engine): LexOptions[] {
     case 'sqlite':
       return [{ backslashEscapes: false, nestedComments: false }];
   }
+}
+
+/** The first reason any reading of `sql` is refused by the lexer, or null (see `Lexed.refusal`). */
+export function lexRefusal(sql: string, engine: Engine): LexRefusal | null {
+  for (const options of lexVariants(engine)) {
+    const { refusal } = tokenize(sql, engine, options);
+    if (refusal) return refusal;
+  }
+  return null;
 }
 
 export function defaultLexOptions(engine: Engine): LexOptions {
@@ -91,8 +122,7 @@ export function tokenize(
   let i = 0;
   let depth = 0;
   let unterminated = false;
-  // Inside a MySQL executable comment /*! ... */ the content is code; only the closing */ is skipped.
-  let inExecutableComment = false;
+  let refusal: LexRefusal | null = null;
   const isMysql = engine === 'mysql';
   const pgLike = engine === 'postgresql' || engine === 'duckdb';
 
@@ -152,26 +182,16 @@ export function tokenize(
       continue;
     }
 
-    // Block comments, and MySQL/MariaDB executable comments whose body runs as code.
+    // Block comments. MySQL/MariaDB run the body of /*! ... */ and /*M! ... */ or skip it depending
+    // on the server version in the comment, so no single reading exists: the text is refused. The
+    // comment is still skipped so the rest of the text lexes as before.
     if (ch === '/' && next === '*') {
-      if (isMysql && !inExecutableComment) {
-        const exec = /\/\*M?!\d*/y;
-        exec.lastIndex = i;
-        const m = exec.exec(sql);
-        if (m) {
-          inExecutableComment = true;
-          i += m[0].length;
-          continue;
-        }
+      if (isMysql && (sql[i + 2] === '!' || (sql[i + 2] === 'M' && sql[i + 3] === '!'))) {
+        refusal ??= EXECUTABLE_COMMENT_REFUSAL;
       }
       i = skipBlockComment(sql, i, options.nestedComments, () => {
         unterminated = true;
       });
-      continue;
-    }
-    if (inExecutableComment && ch === '*' && next === '/') {
-      inExecutableComment = false;
-      i += 2;
       continue;
     }
 
@@ -241,6 +261,22 @@ export function tokenize(
       continue;
     }
 
+    // PostgreSQL U&"..." names and U&'...' strings with Unicode escapes, optionally followed by
+    // UESCAPE 'c': the name is decoded so deny-lists see the function it really calls.
+    if (pgLike && (ch === 'U' || ch === 'u') && next === '&' && (sql[i + 2] === '"' || sql[i + 2] === "'")) {
+      const quote = sql[i + 2] ?? '"';
+      const { end, body } = readQuoted(i + 2, quote, false);
+      const clause = readUescape(sql, end, options);
+      const decoded = decodeUnicodeEscapes(body, clause?.escape ?? '\\');
+      if (decoded === null || clause?.escape === null) refusal ??= UNICODE_ESCAPE_REFUSAL;
+      // The token covers the UESCAPE clause too, so statement texts keep it.
+      const tokenEnd = clause ? clause.end : end;
+      if (quote === '"') push('quoted', decoded ?? body, i, tokenEnd);
+      else push('string', sql.slice(i, end), i, tokenEnd);
+      i = tokenEnd;
+      continue;
+    }
+
     // Words; E'...' is PostgreSQL's escape string, where backslashes always escape.
     if (isWordStart(code) || (isMysql && ch === '$')) {
       let j = i + 1;
@@ -279,8 +315,67 @@ export function tokenize(
     push('operator', ch, i, i + 1);
     i += 1;
   }
-  if (inExecutableComment) unterminated = true;
-  return { tokens, unterminated };
+  return { tokens, unterminated, refusal };
+}
+
+/**
+ * The UESCAPE 'c' clause after a U& literal ending at `from`, if any: its escape character (null
+ * when the clause is malformed) and where it ends. Whitespace and comments may come between.
+ */
+function readUescape(
+  sql: string,
+  from: number,
+  options: LexOptions,
+): { escape: string | null; end: number } | null {
+  const skipGap = (at: number): number => {
+    let j = at;
+    for (;;) {
+      while (j < sql.length && isSpace(sql.charCodeAt(j))) j += 1;
+      if (sql.startsWith('--', j)) j = skipLine(sql, j);
+      else if (sql.startsWith('/*', j)) j = skipBlockComment(sql, j, options.nestedComments, () => undefined);
+      else return j;
+    }
+  };
+  const keywordAt = skipGap(from);
+  const keyword = sql.slice(keywordAt, keywordAt + 7);
+  if (keyword.toUpperCase() !== 'UESCAPE' || isWordPart(sql.charCodeAt(keywordAt + 7))) return null;
+  const literalAt = skipGap(keywordAt + 7);
+  const literal = /'([^'])'/y;
+  literal.lastIndex = literalAt;
+  const match = literal.exec(sql);
+  const escape = match?.[1] ?? null;
+  if (!match || escape === null) return { escape: null, end: literalAt };
+  const end = literalAt + match[0].length;
+  // PostgreSQL refuses hex digits, +, quotes and whitespace as the escape character.
+  return { escape: /[0-9A-Fa-f+'"\s]/.test(escape) ? null : escape, end };
+}
+
+/** Decodes PostgreSQL Unicode escapes (`\XXXX`, `\+XXXXXX`, doubled escape); null when invalid. */
+export function decodeUnicodeEscapes(body: string, escape: string): string | null {
+  let out = '';
+  let i = 0;
+  while (i < body.length) {
+    const ch = body.charAt(i);
+    if (ch !== escape) {
+      out += ch;
+      i += 1;
+      continue;
+    }
+    if (body.charAt(i + 1) === escape) {
+      out += escape;
+      i += 2;
+      continue;
+    }
+    const long = body.charAt(i + 1) === '+';
+    const hex = long ? body.slice(i + 2, i + 8) : body.slice(i + 1, i + 5);
+    if (!/^[0-9A-Fa-f]+$/.test(hex) || hex.length !== (long ? 6 : 4)) return null;
+    const point = Number.parseInt(hex, 16);
+    if (point === 0 || point > 0x10ffff) return null;
+    out += String.fromCodePoint(point);
+    i += long ? 8 : 5;
+  }
+  // A surrogate pair written as two escapes decodes to two halves that JavaScript joins on its own.
+  return out;
 }
 
 function skipLine(sql: string, i: number): number {

@@ -45,7 +45,8 @@ describe('splitStatements', () => {
     ['mysql', 'SELECT 1--1; SELECT 2', ['SELECT 1--1', 'SELECT 2']],
     ['mysql', 'SELECT 1 -- ; x\n; SELECT 2', ['SELECT 1', 'SELECT 2']],
     ['mysql', 'SELECT 1 /* a /* ; */ ; SELECT 2', ['SELECT 1', 'SELECT 2']],
-    ['mysql', 'SELECT 1 /*!; DROP TABLE x */', ['SELECT 1', 'DROP TABLE x']],
+    // The comment is skipped as a comment; the lexer's refusal (see lexer.test.ts) refuses the script.
+    ['mysql', 'SELECT 1 /*!; DROP TABLE x */', ['SELECT 1']],
     ['sqlite', 'SELECT [a;b] FROM t; SELECT 2', ['SELECT [a;b] FROM t', 'SELECT 2']],
     ['sqlite', "SELECT '\\'; SELECT 2", ["SELECT '\\'", 'SELECT 2']],
     ['duckdb', 'SELECT $$;$$; SELECT [1, 2]', ['SELECT $$;$$', 'SELECT [1, 2]']],
