@@ -28,7 +28,7 @@ export function createConnector(uri: string, options: ConnectorOptions = {}): Co
   };
   switch (spec.engine) {
     case 'postgresql':
-      return new PgConnector(spec, connectTimeoutMs);
+      return new PgConnector(spec, connectTimeoutMs, options.readOnlyRole ?? null);
     case 'mysql':
       return new MysqlConnector(spec, connectTimeoutMs, spec.backend);
     case 'sqlite':

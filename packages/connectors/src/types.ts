@@ -82,6 +82,11 @@ export interface ExecuteOptions {
    * round trip instead of batches. On PostgreSQL a batched portal read rules out parallel plans.
    */
   boundedByStatement?: boolean;
+  /**
+   * Run this statement in a read-only transaction even though the session is writable: a CTAS run
+   * without DML runs the statements before its CREATE this way. A read-only session ignores false.
+   */
+  readOnly?: boolean;
 }
 
 export interface ExecuteResult {
@@ -149,6 +154,12 @@ export interface ConnectorOptions {
   createFile?: boolean;
   /** Milliseconds a connection attempt may take before it fails as CONNECTION_HOST_DOWN_ERROR (default 5000). */
   connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: a role every read-only statement runs as (`SET LOCAL ROLE` inside its read-only
+   * transaction), so functions the connection user may call but the role may not are refused by
+   * the engine. Null or absent: statements run as the connection user.
+   */
+  readOnlyRole?: string | null;
 }
 
 export interface Connector {

@@ -49,6 +49,7 @@ export class PgConnector implements Connector {
   constructor(
     private readonly spec: ConnectionSpec,
     private readonly connectTimeoutMs: number,
+    private readonly readOnlyRole: string | null = null,
   ) {
     this.ctx = pgErrorContext(spec, this.engineName);
     this.typeNames = new PgTypeNameCache(this.rowsQuery);
@@ -114,6 +115,7 @@ export class PgConnector implements Connector {
         client,
         pid: row.pid,
         readOnly: options.readOnly,
+        readOnlyRole: this.readOnlyRole,
         ctx: this.ctx,
         typeNames: this.typeNames,
         cancelBackend: (pid) => this.cancelBackend(pid),
