@@ -1,4 +1,6 @@
-import type { Engine, ErrorType, GenericDataType } from '@tessera/contracts';
+import type { Engine, ErrorType, GenericDataType, PrivilegeRisk } from '@tessera/contracts';
+
+export type { PrivilegeRisk } from '@tessera/contracts';
 
 /** The dialect named by the URI scheme; MariaDB runs on the mysql engine but keeps its own name. */
 export type Backend = 'postgresql' | 'mysql' | 'mariadb' | 'sqlite' | 'duckdb';
@@ -185,6 +187,11 @@ export interface Connector {
     catalog?: string | null,
   ): Promise<TableExtraMetadata>;
   getFunctionNames(): Promise<string[]>;
+  /**
+   * What the connection's user may do that read-only mode cannot take away (superuser, server
+   * file roles, FILE/SUPER); empty for file engines, whose read-only mode is the file's.
+   */
+  getPrivilegeRisks(): Promise<PrivilegeRisk[]>;
   /** Quotes an identifier in the engine's dialect. */
   quoteIdentifier(name: string): string;
   /** `SELECT <cols> FROM <schema>.<table> LIMIT <limit>` with proper quoting. */

@@ -9,6 +9,7 @@ import type {
   ConnectionSpec,
   Connector,
   ConnectorSession,
+  PrivilegeRisk,
   SessionOptions,
   TableExtraMetadata,
   TableListItem,
@@ -25,6 +26,7 @@ import {
   pgTableMetadata,
   pgTables,
 } from './pg-metadata';
+import { pgPrivilegeRisks } from './pg-privileges';
 import { PgSession } from './pg-session';
 import { PgTypeNameCache } from './pg-type-cache';
 
@@ -94,6 +96,10 @@ export class PgConnector implements Connector {
 
   getFunctionNames(): Promise<string[]> {
     return pgFunctionNames(this.rowsQuery);
+  }
+
+  getPrivilegeRisks(): Promise<PrivilegeRisk[]> {
+    return pgPrivilegeRisks(this.rowsQuery);
   }
 
   quoteIdentifier(name: string): string {

@@ -91,6 +91,8 @@ export const databaseSchema = z.object({
   created_by: userRefSchema.nullable(),
   changed_on: z.string(),
   changed_on_delta_humanized: z.string(),
+  /** GET list and page: privileges that make read-only depend on the parser (see database-security). */
+  security_warnings: z.array(z.string()).optional(),
 });
 export type Database = z.infer<typeof databaseSchema>;
 

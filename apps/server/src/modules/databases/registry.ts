@@ -1,6 +1,7 @@
 import { createConnector, replaceUriPassword, type Connector } from '@tessera/connectors';
 import type { DatabasesTable } from '../../db/schema';
 import { decryptText } from '../../platform/crypto';
+import { readOnlyRoleOf } from './security-warnings';
 
 export type DatabaseRow = Omit<DatabasesTable, 'id'> & { id: number };
 
@@ -44,6 +45,7 @@ export class DatabaseRegistry {
     const connector = createConnector(this.connectionUri(row), {
       baseDir: this.baseDir,
       readOnlyFile: row.allow_dml !== 1,
+      readOnlyRole: readOnlyRoleOf(row.extra),
     });
     this.connectors.set(row.id, { version, connector });
     return connector;
