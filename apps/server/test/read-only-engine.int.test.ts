@@ -237,5 +237,22 @@ describe('read-only defences that do not depend on the parser', () => {
       },
     });
     expect(allowed.statusCode, allowed.body).toBe(200);
+
+    // A URI stored before the allow-list existed answers 422 naming the parameter, never a 500.
+    const legacy = await createDatabase(server, token, {
+      database_name: 'legacy',
+      sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${PG_DB}`,
+    });
+    await server.ctx.store.db
+      .updateTable('databases')
+      .set({ sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${PG_DB}?sslkey=/etc/shadow` })
+      .where('id', '=', legacy)
+      .execute();
+    await server.ctx.databases.evict(legacy);
+    const schemas = await server.request('GET', `/api/v1/database/${String(legacy)}/schemas/`, { token });
+    expect(schemas.statusCode, schemas.body).toBe(422);
+    expect(schemas.body).toContain('sslkey');
+    const list = await server.request('GET', '/api/v1/database/', { token });
+    expect(list.statusCode, list.body).toBe(200);
   });
 });
