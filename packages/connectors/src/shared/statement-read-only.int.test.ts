@@ -61,7 +61,11 @@ describe('one read-only statement on a writable session', () => {
     await pgAdmin(`CREATE DATABASE ${PG_DB}`);
     await pgAdmin(`DROP ROLE IF EXISTS ${PG_ROLE}`);
     await pgAdmin(`CREATE ROLE ${PG_ROLE} NOLOGIN`);
-    await pgAdmin(`CREATE TABLE t (a integer); GRANT USAGE ON SCHEMA public TO ${PG_ROLE}`, PG_DB);
+    await pgAdmin(
+      `CREATE TABLE t (a integer); CREATE TABLE kept (a integer); INSERT INTO kept VALUES (1);
+       CREATE EXTENSION dblink; GRANT USAGE ON SCHEMA public TO ${PG_ROLE}`,
+      PG_DB,
+    );
     await myAdmin(
       `DROP DATABASE IF EXISTS ${MY_DB}; CREATE DATABASE ${MY_DB}; CREATE TABLE ${MY_DB}.t (a INT)`,
     );
@@ -101,6 +105,27 @@ describe('one read-only statement on a writable session', () => {
         await expect(readOnly.execute('SELECT pg_stat_reset()', { maxRows: 1 })).rejects.toThrow(
           /permission denied/,
         );
+        // dblink_exec opens its own read-write connection: as the role it may not connect without a
+        // password, so the DELETE never runs.
+        await expect(
+          readOnly.execute(
+            `SELECT dblink_exec('host=127.0.0.1 dbname=${PG_DB} user=postgres', 'DELETE FROM kept')`,
+            { maxRows: 1 },
+          ),
+        ).rejects.toThrow();
+        const other = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${PG_DB}` });
+        await other.connect();
+        try {
+          const pid = (await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+          await expect(
+            readOnly.execute(`SELECT pg_terminate_backend(${String(pid)})`, { maxRows: 1 }),
+          ).rejects.toThrow();
+          expect((await other.query<{ n: number }>('SELECT count(*)::int AS n FROM kept')).rows).toEqual([
+            { n: 1 },
+          ]);
+        } finally {
+          await other.end();
+        }
       } finally {
         await readOnly.close();
       }
