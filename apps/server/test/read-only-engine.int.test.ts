@@ -1,7 +1,7 @@
 import { SECURITY_WARNING_MESSAGES } from '@tessera/contracts';
-import { createConnection } from 'mysql2/promise';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { myAdminQuery, pgAdminQuery } from './engine-admin';
 import { startTestServer, withPgAdmin, type TestServer } from './harness';
 import { createDatabase, runSql, type ExecuteBody } from './sqllab-support';
 
@@ -17,31 +17,8 @@ const PG_FILES = `tessera_ro_files_${PID}`;
 const MY_USER = `tessera_ro_${PID}`;
 const SLOT = `tessera_ro_slot_${PID}`;
 
-async function pgQuery<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${PG_DB}` });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function myAdmin(sql: string): Promise<unknown> {
-  const conn = await createConnection({
-    host: '127.0.0.1',
-    port: 3306,
-    user: 'root',
-    password: '',
-    multipleStatements: true,
-  });
-  try {
-    const [rows] = await conn.query(sql);
-    return rows;
-  } finally {
-    await conn.end();
-  }
-}
+const pgQuery = <T extends pg.QueryResultRow>(sql: string): Promise<T[]> => pgAdminQuery<T>(PG_DB, sql);
+const myAdmin = myAdminQuery;
 
 interface WarningsBody {
   message?: string;

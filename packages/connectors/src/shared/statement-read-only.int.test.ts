@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnector } from '../index';
 import type { Connector, ConnectorSession } from '../index';
+import { myAdmin, pgAdmin } from './engine-admin.test-support';
 
 // execute(sql, {readOnly: true}) on a writable session (CTAS without DML runs its setup this way):
 // that one statement cannot write, and the next writable statement still can.
@@ -13,30 +13,6 @@ const PID = String(process.pid);
 const PG_DB = `tessera_stmt_ro_${PID}`;
 const MY_DB = `tessera_stmt_ro_${PID}`;
 const PG_ROLE = `tessera_stmt_ro_role_${PID}`;
-
-async function pgAdmin(sql: string, database = 'postgres'): Promise<void> {
-  const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${database}` });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function myAdmin(sql: string): Promise<void> {
-  const conn = await createConnection({
-    host: '127.0.0.1',
-    user: 'root',
-    password: '',
-    multipleStatements: true,
-  });
-  try {
-    await conn.query(sql);
-  } finally {
-    await conn.end();
-  }
-}
 
 async function expectStatementReadOnly(connector: Connector, insert: string, count: string): Promise<void> {
   const session: ConnectorSession = await connector.openSession({ readOnly: false });
