@@ -150,6 +150,19 @@ describe('read-only defences that do not depend on the parser', () => {
     const reset = await run(pgRole, 'SELECT pg_stat_reset()');
     expect(reset.statusCode).not.toBe(200);
     expect(reset.body).toContain('permission denied');
+
+    const badRole = await server.request('POST', '/api/v1/database/', {
+      token,
+      body: {
+        database_name: 'bad_role',
+        sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${PG_DB}`,
+        extra: JSON.stringify({ read_only_role: 5 }),
+      },
+    });
+    expect(badRole.statusCode, badRole.body).toBe(400);
+    expect(badRole.json<{ message: Record<string, string[]> }>().message.extra).toEqual([
+      'read_only_role must be a role name of 1 to 63 characters, or null.',
+    ]);
   });
 
   it('warns when the connection user can do more than read', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readOnlyRoleExtraSchema } from './database-security';
 
 /** The password placeholder that stands in for a stored password in every response. */
 export const PASSWORD_MASK = 'XXXXXXXXXX';
@@ -19,6 +20,18 @@ const jsonText = z
       }
     },
     { message: 'Field cannot be decoded by JSON.' },
+  )
+  .refine(
+    (text) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return true; // reported by the check above
+      }
+      return readOnlyRoleExtraSchema.safeParse(parsed).success;
+    },
+    { message: 'read_only_role must be a role name of 1 to 63 characters, or null.' },
   );
 
 export const databaseWritableShape = {
