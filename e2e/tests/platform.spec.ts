@@ -61,6 +61,13 @@ test('an admin logs in, browses examples, adds PostgreSQL and MariaDB, switches 
   await page.getByTestId('back-to-databases').click();
   await addConnection(page, 'e2e-postgres', `postgresql://postgres:pg-secret@127.0.0.1:5432/${E2E_DB}`);
   await expect(page.getByTestId('database-table')).not.toContainText('pg-secret');
+  // Connected as a superuser: the list flags that read-only then rests on the SQL parser alone.
+  await expect(
+    page
+      .getByTestId('database-table')
+      .getByRole('row', { name: /e2e-postgres/ })
+      .getByTestId('database-security-warning'),
+  ).toBeVisible();
   await browse(page, 'e2e-postgres');
   await pickSchema(page, 'inventory');
   await page.getByTestId('table-list').locator('[data-table="widgets"]').click();

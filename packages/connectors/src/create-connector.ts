@@ -36,6 +36,7 @@ export function createConnector(uri: string, options: ConnectorOptions = {}): Co
         connectTimeoutMs,
         poolSize: options.poolSize ?? DEFAULT_POOL_SIZE,
         onIdleError,
+        readOnlyRole: options.readOnlyRole ?? null,
       });
     case 'mysql':
       return new MysqlConnector(spec, connectTimeoutMs, spec.backend, onIdleError);

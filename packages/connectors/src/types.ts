@@ -1,5 +1,7 @@
-import type { Engine, ErrorType, GenericDataType } from '@tessera/contracts';
+import type { Engine, ErrorType, GenericDataType, PrivilegeRisk } from '@tessera/contracts';
 import type { SqliteWorkerPool } from './sqlite/sqlite-worker-pool';
+
+export type { PrivilegeRisk } from '@tessera/contracts';
 
 /** The dialect named by the URI scheme; MariaDB runs on the mysql engine but keeps its own name. */
 export type Backend = 'postgresql' | 'mysql' | 'mariadb' | 'sqlite' | 'duckdb';
@@ -83,6 +85,11 @@ export interface ExecuteOptions {
    * round trip instead of batches. On PostgreSQL a batched portal read rules out parallel plans.
    */
   boundedByStatement?: boolean;
+  /**
+   * Run this statement in a read-only transaction even though the session is writable: a CTAS run
+   * without DML runs the statements before its CREATE this way. A read-only session ignores false.
+   */
+  readOnly?: boolean;
 }
 
 export interface ExecuteResult {
@@ -159,6 +166,12 @@ export interface ConnectorOptions {
    * connection is dropped and the next use reconnects; this only lets the caller log them.
    */
   onIdleError?: (error: Error) => void;
+  /**
+   * PostgreSQL: a role every read-only statement runs as (`SET LOCAL ROLE` inside its read-only
+   * transaction), so functions the connection user may call but the role may not are refused by
+   * the engine. Null or absent: statements run as the connection user.
+   */
+  readOnlyRole?: string | null;
 }
 
 export interface Connector {
@@ -184,6 +197,11 @@ export interface Connector {
     catalog?: string | null,
   ): Promise<TableExtraMetadata>;
   getFunctionNames(): Promise<string[]>;
+  /**
+   * What the connection's user may do that read-only mode cannot take away (superuser, server
+   * file roles, FILE/SUPER); empty for file engines, whose read-only mode is the file's.
+   */
+  getPrivilegeRisks(): Promise<PrivilegeRisk[]>;
   /** Quotes an identifier in the engine's dialect. */
   quoteIdentifier(name: string): string;
   /** `SELECT <cols> FROM <schema>.<table> LIMIT <limit>` with proper quoting. */

@@ -4,6 +4,7 @@ export * from './config-defaults';
 export * from './api/list';
 export * from './api/security';
 export * from './api/database';
+export * from './api/database-security';
 export * from './api/bootstrap';
 export * from './api/sqllab';
 export * from './api/saved-query';

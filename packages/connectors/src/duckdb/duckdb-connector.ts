@@ -5,6 +5,7 @@ import { backendDisplayName } from '../uri/engine-names';
 import type {
   Backend,
   Connector,
+  PrivilegeRisk,
   ConnectorSession,
   SessionOptions,
   TableExtraMetadata,
@@ -65,6 +66,10 @@ export class DuckdbConnector implements Connector {
 
   getFunctionNames(): Promise<string[]> {
     return this.withConnection((conn) => duckdbFunctionNames(conn));
+  }
+
+  getPrivilegeRisks(): Promise<PrivilegeRisk[]> {
+    return Promise.resolve([]);
   }
 
   quoteIdentifier(name: string): string {

@@ -49,7 +49,8 @@ export class DuckdbSession implements ConnectorSession {
   }
 
   execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
-    return this.gate.run(() => this.runStatement(sql, options.maxRows), options.signal);
+    const readOnly = this.deps.readOnlyTransactions || options.readOnly === true;
+    return this.gate.run(() => this.runStatement(sql, options.maxRows, readOnly), options.signal);
   }
 
   async *stream(sql: string, options: StreamOptions = {}): AsyncGenerator<RowBatch> {
@@ -105,7 +106,11 @@ export class DuckdbSession implements ConnectorSession {
 
   explain(sql: string): Promise<Record<string, unknown>[]> {
     return this.gate.run(async () => {
-      const result = await this.runStatement(`EXPLAIN ${stripTrailingSemicolons(sql)}`, EXPLAIN_MAX_ROWS);
+      const result = await this.runStatement(
+        `EXPLAIN ${stripTrailingSemicolons(sql)}`,
+        EXPLAIN_MAX_ROWS,
+        this.deps.readOnlyTransactions,
+      );
       return rowsToObjects(result.columns, result.rows);
     });
   }
@@ -122,16 +127,16 @@ export class DuckdbSession implements ConnectorSession {
     this.deps.connection.closeSync();
   }
 
-  private async runStatement(sql: string, maxRows: number): Promise<ExecuteResult> {
-    const { connection, ctx, readOnlyTransactions } = this.deps;
+  private async runStatement(sql: string, maxRows: number, readOnly: boolean): Promise<ExecuteResult> {
+    const { connection, ctx } = this.deps;
     if (this.closed)
       throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, { engineMessage: 'the session is closed' });
     try {
-      if (readOnlyTransactions) await connection.run('BEGIN TRANSACTION READ ONLY');
+      if (readOnly) await connection.run('BEGIN TRANSACTION READ ONLY');
       try {
         return await this.readStatement(sql, maxRows);
       } finally {
-        if (readOnlyTransactions) await connection.run('ROLLBACK').catch(() => undefined);
+        if (readOnly) await connection.run('ROLLBACK').catch(() => undefined);
       }
     } catch (error) {
       throw classifyDuckdbError(error, ctx, 'query');

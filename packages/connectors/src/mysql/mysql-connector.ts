@@ -8,6 +8,7 @@ import type {
   ConnectionSpec,
   Connector,
   ConnectorSession,
+  PrivilegeRisk,
   SessionOptions,
   TableExtraMetadata,
   TableListItem,
@@ -17,6 +18,7 @@ import { mysqlConnectionOptions, mysqlErrorContext, mysqlPoolOptions } from './m
 import { classifyMysqlError } from './mysql-errors';
 import type { MysqlRowsQuery } from './mysql-metadata';
 import { mysqlFunctionNames, mysqlSchemas, mysqlTableMetadata, mysqlTables } from './mysql-metadata';
+import { mysqlPrivilegeRisks } from './mysql-privileges';
 import { MysqlSession } from './mysql-session';
 import { runCommand } from './mysql-stream';
 
@@ -85,6 +87,10 @@ export class MysqlConnector implements Connector {
 
   getFunctionNames(): Promise<string[]> {
     return mysqlFunctionNames(this.rowsQuery);
+  }
+
+  getPrivilegeRisks(): Promise<PrivilegeRisk[]> {
+    return mysqlPrivilegeRisks(this.rowsQuery);
   }
 
   quoteIdentifier(name: string): string {

@@ -53,6 +53,8 @@ export class MysqlSession implements ConnectorSession {
   private conn: Connection | null = null;
   private threadId: number | null = null;
   private closed = false;
+  /** A statement of a writable session ran read-only, leaving the session default READ ONLY. */
+  private leftReadOnly = false;
 
   constructor(private readonly deps: MysqlSessionDeps) {
     this.gate = new SessionGate(
@@ -74,11 +76,13 @@ export class MysqlSession implements ConnectorSession {
     }
     this.conn = conn;
     this.threadId = conn.threadId;
+    this.leftReadOnly = false;
     return conn;
   }
 
   execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
-    return this.gate.run(() => this.runStatement(sql, options.maxRows), options.signal);
+    const readOnly = this.deps.readOnly || options.readOnly === true;
+    return this.gate.run(() => this.runStatement(sql, options.maxRows, readOnly), options.signal);
   }
 
   async *stream(sql: string, options: StreamOptions = {}): AsyncGenerator<RowBatch> {
@@ -125,6 +129,7 @@ export class MysqlSession implements ConnectorSession {
       const result = await this.runStatement(
         `EXPLAIN FORMAT=JSON ${stripTrailingSemicolons(sql)}`,
         EXPLAIN_MAX_ROWS,
+        this.deps.readOnly,
       );
       // The plan arrives as JSON text in one column: hand it over parsed.
       return rowsToObjects(result.columns, result.rows).map((row) => {
@@ -148,8 +153,8 @@ export class MysqlSession implements ConnectorSession {
     if (conn) await endConnection(conn);
   }
 
-  private async runStatement(sql: string, maxRows: number): Promise<ExecuteResult> {
-    const { ctx, readOnly } = this.deps;
+  private async runStatement(sql: string, maxRows: number, readOnly: boolean): Promise<ExecuteResult> {
+    const { ctx } = this.deps;
     if (this.closed)
       throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, { engineMessage: 'the session is closed' });
     const conn = await this.ensureConnection();
@@ -160,6 +165,10 @@ export class MysqlSession implements ConnectorSession {
         // Re-applied every time: the previous statement may have been SET SESSION TRANSACTION READ WRITE.
         await runCommand(conn, 'SET SESSION TRANSACTION READ ONLY');
         await runCommand(conn, 'START TRANSACTION READ ONLY');
+        if (!this.deps.readOnly) this.leftReadOnly = true;
+      } else if (this.leftReadOnly) {
+        await runCommand(conn, 'SET SESSION TRANSACTION READ WRITE');
+        this.leftReadOnly = false;
       }
       const streamed = await streamQuery(conn, sql, readLimit(maxRows));
       if (streamed.more) keep = false;

@@ -9,6 +9,7 @@ import type {
   ConnectionSpec,
   Connector,
   ConnectorSession,
+  PrivilegeRisk,
   SessionOptions,
   TableExtraMetadata,
   TableListItem,
@@ -25,6 +26,7 @@ import {
   pgTableMetadata,
   pgTables,
 } from './pg-metadata';
+import { pgPrivilegeRisks } from './pg-privileges';
 import { PgSession } from './pg-session';
 import { PgTypeNameCache } from './pg-type-cache';
 
@@ -36,6 +38,8 @@ export interface PgConnectorOptions {
   poolSize: number;
   /** Errors of idle pooled clients (the server restarted); they are handled, this only reports them. */
   onIdleError: (error: Error) => void;
+  /** See ConnectorOptions.readOnlyRole. */
+  readOnlyRole: string | null;
 }
 
 /** PostgreSQL through a lazily created pg Pool; sessions check out one client each. */
@@ -105,6 +109,10 @@ export class PgConnector implements Connector {
     return pgFunctionNames(this.rowsQuery);
   }
 
+  getPrivilegeRisks(): Promise<PrivilegeRisk[]> {
+    return pgPrivilegeRisks(this.rowsQuery);
+  }
+
   quoteIdentifier(name: string): string {
     return quoteWith(name, '"');
   }
@@ -124,6 +132,7 @@ export class PgConnector implements Connector {
         client,
         pid: row.pid,
         readOnly: options.readOnly,
+        readOnlyRole: this.options.readOnlyRole,
         ctx: this.ctx,
         typeNames: this.typeNames,
         cancelBackend: (pid) => this.cancelBackend(pid),

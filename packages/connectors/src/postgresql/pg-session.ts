@@ -10,6 +10,7 @@ import {
   streamLimits,
   stripTrailingSemicolons,
 } from '../shared/result-helpers';
+import { quoteWith } from '../shared/identifiers';
 import { SessionGate } from '../shared/session-gate';
 import type {
   ConnectorSession,
@@ -31,6 +32,8 @@ export interface PgSessionDeps {
   client: PoolClient;
   pid: number;
   readOnly: boolean;
+  /** Role taken with SET LOCAL ROLE inside every read-only transaction, or null. */
+  readOnlyRole: string | null;
   ctx: ErrorContext;
   typeNames: PgTypeNameCache;
   /** Runs pg_cancel_backend(pid) from another connection. */
@@ -40,7 +43,8 @@ export interface PgSessionDeps {
 }
 
 /**
- * One pooled connection. With readOnly, every statement runs inside BEGIN READ ONLY ... ROLLBACK
+ * One pooled connection. With readOnly (or a statement's own readOnly), the statement runs inside
+ * BEGIN READ ONLY [SET LOCAL ROLE restricted] ... ROLLBACK
  * (on top of the session default), so a single statement cannot switch the transaction back to
  * read-write: pg-cursor uses the extended protocol, which accepts one statement per call.
  */
@@ -57,7 +61,13 @@ export class PgSession implements ConnectorSession {
 
   execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
     return this.gate.run(
-      () => this.runStatement(sql, options.maxRows, options.boundedByStatement === true),
+      () =>
+        this.runStatement(
+          sql,
+          options.maxRows,
+          options.boundedByStatement === true,
+          this.deps.readOnly || options.readOnly === true,
+        ),
       options.signal,
     );
   }
@@ -72,8 +82,8 @@ export class PgSession implements ConnectorSession {
       if (this.closed)
         throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, { engineMessage: 'the session is closed' });
       if (readOnly) {
-        await client.query('BEGIN READ ONLY');
         began = true;
+        await this.beginReadOnly();
       }
       cursor = client.query(
         new Cursor<unknown[]>(sql, undefined, { rowMode: 'array', types: PG_RESULT_TYPES }),
@@ -112,6 +122,7 @@ export class PgSession implements ConnectorSession {
         `EXPLAIN (FORMAT JSON) ${stripTrailingSemicolons(sql)}`,
         EXPLAIN_MAX_ROWS,
         false,
+        this.deps.readOnly,
       );
       return rowsToObjects(result.columns, result.rows);
     });
@@ -136,19 +147,38 @@ export class PgSession implements ConnectorSession {
     this.deps.release(this.deps.client, destroy);
   }
 
-  private async runStatement(sql: string, maxRows: number, bounded: boolean): Promise<ExecuteResult> {
+  /**
+   * The statement's own transaction: read-only, and under the restricted role when one is set.
+   * SET LOCAL ends with the ROLLBACK, so the next statement starts from the connection user again.
+   */
+  private async beginReadOnly(): Promise<void> {
+    const { client, readOnlyRole } = this.deps;
+    await client.query('BEGIN READ ONLY');
+    if (readOnlyRole !== null) await client.query(`SET LOCAL ROLE ${quoteWith(readOnlyRole, '"')}`);
+  }
+
+  private async runStatement(
+    sql: string,
+    maxRows: number,
+    bounded: boolean,
+    readOnly: boolean,
+  ): Promise<ExecuteResult> {
     if (this.closed) {
       throw connectorError('GENERIC_DB_ENGINE_ERROR', this.deps.ctx, {
         engineMessage: 'the session is closed',
       });
     }
-    const { client, readOnly, ctx } = this.deps;
+    const { client, ctx } = this.deps;
+    let began = false;
     try {
-      if (readOnly) await client.query('BEGIN READ ONLY');
       try {
+        if (readOnly) {
+          began = true;
+          await this.beginReadOnly();
+        }
         return bounded ? await this.readWhole(sql, maxRows) : await this.readStatement(sql, maxRows);
       } finally {
-        if (readOnly) await client.query('ROLLBACK').catch(() => undefined);
+        if (began) await client.query('ROLLBACK').catch(() => undefined);
       }
     } catch (error) {
       throw classifyPgError(error, ctx, 'query');

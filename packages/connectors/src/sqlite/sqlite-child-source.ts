@@ -7,7 +7,7 @@
  *
  * Messages (advanced IPC serialisation keeps bigint and bytes):
  *   parent -> child {id, type: 'open', driverPath, filePath, readOnly, fileMustExist}
- *                   {id, type: 'execute', sql, limit}
+ *                   {id, type: 'execute', sql, limit, readOnly}
  *                   {id, type: 'cursor', sql} -> {columns, changes}; then {id, type: 'fetch', count}
  *                   -> {rows, done} until done; {id, type: 'closeCursor'} ends it early
  *                   {id, type: 'reset'} closes the cursor and the connection (the session ended)
@@ -33,11 +33,26 @@ function open(msg) {
   const memory = msg.filePath === ':memory:';
   db = new Database(msg.filePath, { readonly: msg.readOnly && !memory, fileMustExist: msg.fileMustExist && !memory });
   if (msg.readOnly) db.pragma('query_only = 1');
+  sessionReadOnly = msg.readOnly;
   db.prepare('SELECT 1').get();
   return { opened: true };
 }
 
+let sessionReadOnly = false;
+
+// One statement of a writable session run read-only (CTAS without DML): query_only is set for it
+// alone, so even a statement that turns query_only off cannot write in the same step.
 function execute(msg) {
+  if (!msg.readOnly || sessionReadOnly) return executeStatement(msg);
+  db.pragma('query_only = 1');
+  try {
+    return executeStatement(msg);
+  } finally {
+    db.pragma('query_only = 0');
+  }
+}
+
+function executeStatement(msg) {
   const stmt = db.prepare(msg.sql);
   if (!stmt.reader) {
     const info = stmt.run();

@@ -86,8 +86,9 @@ export class SqliteChild {
     return this.request({ type: 'open', driverPath: require.resolve('better-sqlite3'), ...request });
   }
 
-  execute(sql: string, limit: number): Promise<unknown> {
-    return this.request({ type: 'execute', sql, limit });
+  /** `readOnly` runs this one statement under PRAGMA query_only on a writable connection. */
+  execute(sql: string, limit: number, readOnly = false): Promise<unknown> {
+    return this.request({ type: 'execute', sql, limit, readOnly });
   }
 
   openCursor(sql: string): Promise<unknown> {

@@ -6,6 +6,7 @@ import { backendDisplayName } from '../uri/engine-names';
 import type {
   Backend,
   Connector,
+  PrivilegeRisk,
   ConnectorSession,
   SessionOptions,
   TableExtraMetadata,
@@ -73,6 +74,10 @@ export class SqliteConnector implements Connector {
 
   getFunctionNames(): Promise<string[]> {
     return this.withDb((db) => sqliteFunctionNames(db));
+  }
+
+  getPrivilegeRisks(): Promise<PrivilegeRisk[]> {
+    return Promise.resolve([]);
   }
 
   quoteIdentifier(name: string): string {

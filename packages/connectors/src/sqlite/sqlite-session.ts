@@ -74,7 +74,10 @@ export class SqliteSession implements ConnectorSession {
   }
 
   execute(sql: string, options: ExecuteOptions): Promise<ExecuteResult> {
-    return this.gate.run(() => this.runStatement(sql, options.maxRows), options.signal);
+    return this.gate.run(
+      () => this.runStatement(sql, options.maxRows, options.readOnly === true),
+      options.signal,
+    );
   }
 
   async *stream(sql: string, options: StreamOptions = {}): AsyncGenerator<RowBatch> {
@@ -132,12 +135,12 @@ export class SqliteSession implements ConnectorSession {
     await this.workers.release(this.child);
   }
 
-  private async runStatement(sql: string, maxRows: number): Promise<ExecuteResult> {
+  private async runStatement(sql: string, maxRows: number, readOnly = false): Promise<ExecuteResult> {
     if (this.closed)
       throw connectorError('GENERIC_DB_ENGINE_ERROR', this.ctx, { engineMessage: 'the session is closed' });
     let raw: unknown;
     try {
-      raw = await this.child.execute(sql, readLimit(maxRows));
+      raw = await this.child.execute(sql, readLimit(maxRows), readOnly);
     } catch (error) {
       throw classifySqliteError(error, this.ctx, 'query');
     }

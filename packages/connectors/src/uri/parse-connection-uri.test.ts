@@ -118,4 +118,34 @@ describe('parseConnectionUri', () => {
       expect(error.message).not.toContain('topsecret');
     }
   });
+
+  it('passes the query parameters each engine reads', () => {
+    expect(
+      parseConnectionUri(
+        'postgresql://u@h/d?sslmode=verify-full&application_name=bi&connect_timeout=5&options=-c%20search_path%3Dsales%20-cstatement_timeout%3D5000',
+      ).query,
+    ).toMatchObject({ sslmode: 'verify-full', options: '-c search_path=sales -cstatement_timeout=5000' });
+    expect(parseConnectionUri('mariadb://u@h/d?ssl_mode=REQUIRED&charset=utf8mb4').query).toEqual({
+      ssl_mode: 'REQUIRED',
+      charset: 'utf8mb4',
+    });
+  });
+
+  it('refuses other parameters and options that reach server settings', () => {
+    for (const uri of [
+      'postgresql://u@h/d?options=-c%20session_preload_libraries%3Dplpython3u',
+      'postgresql://u@h/d?options=-c%20search_path%3Dx%20-c%20role%3Dpostgres',
+      'postgresql://u@h/d?options=--default-transaction-read-only%3Doff',
+      'postgresql://u@h/d?options=-c%20search_path%3Dx%5C%20-c%20role%3Dp',
+      'postgresql://u@h/d?sslmode=bogus',
+      'postgresql://u@h/d?sslkey=/etc/shadow',
+      'mysql://u@h/d?localInfile=true',
+      'mariadb://u@h/d?multipleStatements=true',
+      'duckdb:///x.duckdb?access_mode=read_write',
+    ]) {
+      const error = parseError(uri);
+      expect(error.kind).toBe('CONNECTION_MISSING_PARAMETERS_ERROR');
+      expect(error.message).toMatch(/connection parameter "\w+"/);
+    }
+  });
 });

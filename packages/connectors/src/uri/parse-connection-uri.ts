@@ -1,6 +1,7 @@
 import { ConnectorError } from '../types';
 import type { Backend, ConnectionSpec } from '../types';
 import { SCHEME_BACKENDS, engineOfBackend } from './engine-names';
+import { checkQueryParams } from './query-params';
 import { safeDecode, splitUri } from './uri-parts';
 
 const MISSING = 'CONNECTION_MISSING_PARAMETERS_ERROR';
@@ -12,7 +13,8 @@ function invalid(message: string, params: Record<string, string | number> = {}):
 /**
  * Parses a SQLAlchemy-style URI (`postgresql+psycopg2://user:pass@host:5432/db?sslmode=require`,
  * `sqlite:////abs/file.db`, `duckdb:///:memory:`). Throws ConnectorError for unknown schemes,
- * malformed text and invalid ports; the error never repeats the password.
+ * malformed text, invalid ports and query parameters outside the engine's allow-list; the error
+ * never repeats the password.
  */
 export function parseConnectionUri(uri: string): ConnectionSpec {
   const trimmed = uri.trim();
@@ -30,6 +32,7 @@ export function parseConnectionUri(uri: string): ConnectionSpec {
     );
   }
   const { path, query } = splitPathAndQuery(parts.rest);
+  checkQueryParams(backend, query);
   const base = { engine: engineOfBackend(backend), backend, query, ...(driver ? { driver } : {}) };
 
   if (backend === 'sqlite' || backend === 'duckdb') {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readOnlyRoleExtraSchema } from './database-security';
 
 /** The password placeholder that stands in for a stored password in every response. */
 export const PASSWORD_MASK = 'XXXXXXXXXX';
@@ -19,6 +20,18 @@ const jsonText = z
       }
     },
     { message: 'Field cannot be decoded by JSON.' },
+  )
+  .refine(
+    (text) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return true; // reported by the check above
+      }
+      return readOnlyRoleExtraSchema.safeParse(parsed).success;
+    },
+    { message: 'read_only_role must be a role name of 1 to 63 characters, or null.' },
   );
 
 export const databaseWritableShape = {
@@ -91,6 +104,8 @@ export const databaseSchema = z.object({
   created_by: userRefSchema.nullable(),
   changed_on: z.string(),
   changed_on_delta_humanized: z.string(),
+  /** GET list and page: privileges that make read-only depend on the parser (see database-security). */
+  security_warnings: z.array(z.string()).optional(),
 });
 export type Database = z.infer<typeof databaseSchema>;
 

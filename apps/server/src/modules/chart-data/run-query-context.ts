@@ -110,7 +110,13 @@ function virtualSqlOf(env: Omit<RunEnv, 'virtualSql'>, urlParams: Record<string,
   if (datasource.sql === null || datasource.sql.trim() === '') return null;
   let rendered: string;
   try {
-    rendered = renderQuerySql(datasource.sql, datasource.template_params, env.principal, urlParams);
+    rendered = renderQuerySql(
+      datasource.sql,
+      datasource.template_params,
+      env.principal,
+      urlParams,
+      env.connector.engine,
+    );
   } catch (error) {
     if (error instanceof QueryFailure) throw error.toApiError();
     throw error;

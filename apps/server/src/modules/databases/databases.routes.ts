@@ -9,6 +9,7 @@ import {
   tableMetadataQuerySchema,
   tablesQuerySchema,
   testConnectionSchema,
+  type TestConnectionResponse,
 } from '@tessera/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -27,6 +28,7 @@ import {
 } from './databases.service';
 import { invalidateExploreDatasources } from '../datasets/datasource-invalidation';
 import { connectorFailure } from './connector-errors';
+import { securityWarningsFor, testedSecurityWarnings } from './security-warnings';
 import { buildTableMetadata } from './table-metadata';
 import type { DatabaseRow } from './registry';
 
@@ -35,6 +37,16 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
   const respond = async (row: DatabaseRow) => {
     const users = await userNames(db, row.created_by_fk === null ? [] : [row.created_by_fk]);
     return toDatabase(row, row.created_by_fk === null ? undefined : users.get(row.created_by_fk));
+  };
+  /** A stored URI the connectors refuse (e.g. a parameter no longer allowed) has no check to run. */
+  const warningsOf = async (row: DatabaseRow): Promise<string[]> => {
+    let connector;
+    try {
+      connector = ctx.databases.connectorFor(row);
+    } catch {
+      return [];
+    }
+    return securityWarningsFor(connector);
   };
   /** Runs engine work, turning engine failures into SIP-40 bodies instead of 500s. */
   const onEngine = async <T>(row: DatabaseRow, work: () => Promise<T>): Promise<T> => {
@@ -53,19 +65,21 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
       db,
       rows.flatMap((row) => (row.created_by_fk === null ? [] : [row.created_by_fk])),
     );
+    const warnings = await Promise.all(rows.map((row) => warningsOf(row)));
     return {
       count,
       ids: rows.map((row) => row.id),
-      result: rows.map((row) =>
-        toDatabase(row, row.created_by_fk === null ? undefined : users.get(row.created_by_fk)),
-      ),
+      result: rows.map((row, index) => ({
+        ...toDatabase(row, row.created_by_fk === null ? undefined : users.get(row.created_by_fk)),
+        security_warnings: warnings[index] ?? [],
+      })),
     };
   });
 
   app.get('/api/v1/database/:id', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Database');
     const row = await accessibleDatabase(ctx, principal, idParam(request));
-    return { id: row.id, result: await respond(row) };
+    return { id: row.id, result: { ...(await respond(row)), security_warnings: await warningsOf(row) } };
   });
 
   app.post('/api/v1/database/', async (request, reply) => {
@@ -106,14 +120,17 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
         uri = replaceUriPassword(uri, decryptText(ctx.keys.credentials, stored.password_encrypted));
     }
     const connector = createConnector(uri, { baseDir: ctx.config.dataDir, readOnlyFile: true });
+    let securityWarnings: string[];
     try {
       await connector.testConnection();
+      securityWarnings = await testedSecurityWarnings(connector);
     } catch (error) {
       throw connectorFailure(error, connector.engineName);
     } finally {
       await connector.close().catch(() => undefined);
     }
-    return { message: 'OK' };
+    const response: TestConnectionResponse = { message: 'OK', security_warnings: securityWarnings };
+    return response;
   });
 
   app.get('/api/v1/database/:id/catalogs/', async (request) => {

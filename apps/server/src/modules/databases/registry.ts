@@ -11,6 +11,8 @@ import type { DatabasesTable } from '../../db/schema';
 import { decryptText } from '../../platform/crypto';
 import { QuerySlots, slotLimits } from './query-slots';
 import { SlottedSession } from './slotted-session';
+import { connectorFailure } from './connector-errors';
+import { readOnlyRoleOf } from './security-warnings';
 
 export type DatabaseRow = Omit<DatabasesTable, 'id'> & { id: number };
 
@@ -96,13 +98,20 @@ export class DatabaseRegistry {
     const existing = this.connectors.get(row.id);
     if (existing?.version === version) return existing.connector;
     if (existing) void existing.connector.close().catch(() => undefined);
-    const connector = createConnector(this.connectionUri(row), {
-      baseDir: this.baseDir,
-      readOnlyFile: row.allow_dml !== 1,
-      sqliteWorkers: this.sqliteWorkers,
-      poolSize: this.limits.database_pool_size,
-      onIdleError: (error) => this.reportIdleError(row.id, error),
-    });
+    let connector: Connector;
+    try {
+      connector = createConnector(this.connectionUri(row), {
+        baseDir: this.baseDir,
+        readOnlyFile: row.allow_dml !== 1,
+        readOnlyRole: readOnlyRoleOf(row.extra),
+        sqliteWorkers: this.sqliteWorkers,
+        poolSize: this.limits.database_pool_size,
+        onIdleError: (error) => this.reportIdleError(row.id, error),
+      });
+    } catch (error) {
+      // A URI stored before a parameter was refused: a 422 naming it, not a 500, until it is edited.
+      throw connectorFailure(error, 'Unknown');
+    }
     this.connectors.set(row.id, { version, connector });
     return connector;
   }

@@ -40,7 +40,7 @@ export function checkedDatasetSql(
 ): string {
   let rendered: string;
   try {
-    rendered = renderQuerySql(sql, templateParams, principal, {});
+    rendered = renderQuerySql(sql, templateParams, principal, {}, engine);
   } catch (error) {
     if (error instanceof QueryFailure) throw fieldError('sql', error.message);
     throw error;

@@ -28,7 +28,7 @@ export async function estimateCost(
   const connector = ctx.databases.connectorFor(database);
   let plan: QueryPlan;
   try {
-    const rendered = renderQuerySql(body.sql, body.template_params, principal, urlParams);
+    const rendered = renderQuerySql(body.sql, body.template_params, principal, urlParams, connector.engine);
     plan = buildPlan(rendered, planDatabase(database, connector.engine), {
       queryLimit: null,
       sqlMaxRow: ctx.config.constants.SQL_MAX_ROW,

@@ -155,8 +155,8 @@ export async function executeSql(
 
   let plan: QueryPlan;
   try {
-    const rendered = renderQuerySql(body.sql, body.templateParams, principal, urlParams);
     const engine = ctx.databases.connectorFor(database).engine;
+    const rendered = renderQuerySql(body.sql, body.templateParams, principal, urlParams, engine);
     plan = buildPlan(rendered, planDatabase(database, engine), {
       queryLimit: body.queryLimit ?? null,
       sqlMaxRow: ctx.config.constants.SQL_MAX_ROW,

@@ -83,8 +83,15 @@ describe('buildPlan', () => {
     expect(ctas).toMatchObject({
       limit: null,
       readOnlySession: false,
+      readOnlyBeforeLast: true,
       ctas: { method: 'TABLE', table: 'out', schema: 'tmp' },
     });
+    const withDml = buildPlan(
+      'SELECT 1 AS a',
+      { ...readOnlyDb, allowDml: true, allowCtas: true },
+      ctasOptions,
+    );
+    expect(withDml.readOnlyBeforeLast).toBe(false);
     const view = { ...ctasOptions, ctasMethod: 'VIEW' as const };
     expect(
       failureOf(() => buildPlan('SELECT 1', { ...readOnlyDb, allowCtas: true }, view)).error.error_type,

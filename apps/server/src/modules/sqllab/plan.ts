@@ -36,6 +36,11 @@ export interface QueryPlan {
   limitingFactor: LimitingFactor;
   /** Whether the engine session must be read-only: the second guard behind the parser check. */
   readOnlySession: boolean;
+  /**
+   * On a writable session, every statement but the last runs in a read-only transaction: a CTAS
+   * without DML may write only through its final CREATE ... AS SELECT.
+   */
+  readOnlyBeforeLast: boolean;
   ctas: { method: CtasMethod; table: string; schema: string | null } | null;
   executedSql: string;
 }
@@ -92,6 +97,7 @@ export function buildPlan(sql: string, database: PlanDatabase, options: PlanOpti
     limit: limit.limit,
     limitingFactor: limit.limitingFactor,
     readOnlySession: !database.allowDml,
+    readOnlyBeforeLast: false,
     ctas: null,
     executedSql: texts.join(';\n'),
   };
@@ -113,6 +119,7 @@ function ctasPlan(sql: string, database: PlanDatabase, options: PlanOptions): Qu
     limit: null,
     limitingFactor: 'UNKNOWN',
     readOnlySession: false,
+    readOnlyBeforeLast: !database.allowDml,
     ctas: { method, table, schema: schema ?? null },
     executedSql: built.sql,
   };

@@ -1,3 +1,4 @@
+import type { Engine } from '@tessera/contracts';
 import type { Principal } from '../security/principal';
 import { queryFailure, type QueryFailure } from './failure';
 import { TemplateError, parseTemplateParams, renderSqlTemplate } from './templates';
@@ -26,13 +27,14 @@ function templateFailure(error: TemplateError, params: Record<string, unknown>):
 /**
  * Renders the SQL Lab template (reference §2.2 step 5) in the sandboxed engine with the caller's
  * macros. `templateParams` is the client's JSON string, or an object (estimate). Plain SQL comes
- * back unchanged. Throws QueryFailure (422) for malformed or missing parameters.
+ * back unchanged. `dialect` decides how quoted values are escaped (MySQL backslashes). Throws QueryFailure (422) for malformed or missing parameters.
  */
 export function renderQuerySql(
   sql: string,
   templateParams: string | Record<string, unknown> | null | undefined,
   principal: Principal,
   urlParams: Record<string, string>,
+  dialect: Engine,
 ): string {
   let params: Record<string, unknown> = {};
   try {
@@ -48,6 +50,7 @@ export function renderQuerySql(
         userId: principal.user.id,
         email: principal.user.email,
       },
+      dialect,
     });
   } catch (error) {
     if (error instanceof TemplateError) throw templateFailure(error, params);

@@ -7,6 +7,7 @@ const plan = (limitingFactor: QueryPlan['limitingFactor'], limit: number): Query
   limit,
   limitingFactor,
   readOnlySession: true,
+  readOnlyBeforeLast: false,
   ctas: null,
   executedSql: 'SELECT 1',
 });

@@ -60,7 +60,11 @@ async function runStatements(
     // Earlier statements only run for their effects: their rows are not kept.
     const maxRows = last ? (plan.limit ?? 0) : 0;
     try {
-      const result = await session.execute(statement, { maxRows, signal: options.signal });
+      const result = await session.execute(statement, {
+        maxRows,
+        signal: options.signal,
+        readOnly: plan.readOnlyBeforeLast && !last,
+      });
       if (last) {
         outcome = {
           columns: result.columns,

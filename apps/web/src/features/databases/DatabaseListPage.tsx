@@ -16,6 +16,7 @@ import { RowActionButton } from '../../shared/ui/RowActionButton';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { useDeleteDatabaseMutation, useListDatabasesQuery } from './databases-api';
+import { SecurityWarningIcon } from './SecurityWarnings';
 
 // The modal (antd Form, Collapse, Checkbox, Select) loads when it is first opened, not with the list.
 const DatabaseModal = lazy(() =>
@@ -52,9 +53,12 @@ export function DatabaseListPage() {
       sorter: true,
       sortOrder: tableSortOrder(list, 'database_name'),
       render: (_value, database) => (
-        <Link data-test="database-name-link" to={databaseBrowsePath(database.id)}>
-          {database.database_name}
-        </Link>
+        <>
+          <Link data-test="database-name-link" to={databaseBrowsePath(database.id)}>
+            {database.database_name}
+          </Link>
+          <SecurityWarningIcon warnings={database.security_warnings} />
+        </>
       ),
     },
     { title: 'Backend', dataIndex: 'backend', key: 'backend' },

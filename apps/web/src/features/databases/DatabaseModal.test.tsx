@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { buildSupersetError } from '@tessera/contracts';
+import { SECURITY_WARNING_MESSAGES, buildSupersetError } from '@tessera/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import {
   byDataTest,
@@ -76,5 +76,24 @@ describe('DatabaseModal', () => {
     await waitFor(() => {
       expect(onSaved).not.toHaveBeenCalled();
     });
+  });
+
+  it('shows the security warnings of a successful connection test', async () => {
+    stubFetch((url) =>
+      url === '/api/v1/security/csrf_token/'
+        ? jsonResponse(200, { result: 'token-1' })
+        : jsonResponse(200, {
+            message: 'OK',
+            security_warnings: [SECURITY_WARNING_MESSAGES.superuser],
+          }),
+    );
+    renderWithStore(<DatabaseModal onClose={vi.fn()} onSaved={vi.fn()} />);
+
+    fill('database-uri', 'postgresql://postgres@localhost:5432/db');
+    fireEvent.click(byDataTest('test-connection'));
+
+    expect(await screen.findByText(SECURITY_WARNING_MESSAGES.superuser)).toBeTruthy();
+    expect(byDataTest('test-connection-warnings')).toBeTruthy();
+    expect(byDataTest('test-connection-result').textContent).toContain('Connection looks good!');
   });
 });

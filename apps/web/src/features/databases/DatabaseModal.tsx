@@ -22,6 +22,7 @@ import {
   useUpdateDatabaseMutation,
 } from './databases-api';
 import { ENGINE_LABELS, URI_PLACEHOLDERS, engineOf } from './engines';
+import { SecurityWarnings } from './SecurityWarnings';
 
 export const CONNECTION_OK_MESSAGE = 'Connection looks good!';
 
@@ -29,7 +30,7 @@ function isFormField(field: string): field is keyof DatabaseFormValues {
   return Object.hasOwn(emptyDatabaseForm(), field);
 }
 
-type TestResult = { ok: true } | { ok: false; error: ApiError } | null;
+type TestResult = { ok: true; securityWarnings: string[] } | { ok: false; error: ApiError } | null;
 
 interface DatabaseModalProps {
   /** The database to edit; undefined to connect a new one. */
@@ -76,7 +77,7 @@ export function DatabaseModal({ database, onClose, onSaved }: DatabaseModalProps
     setTestResult(
       'error' in result
         ? { ok: false, error: toApiError(result.error) ?? { error: 'An error occurred' } }
-        : { ok: true },
+        : { ok: true, securityWarnings: result.data.security_warnings },
     );
   };
 
@@ -190,13 +191,24 @@ export function DatabaseModal({ database, onClose, onSaved }: DatabaseModalProps
             <Button data-test="test-connection" loading={testState.isLoading} onClick={() => void onTest()}>
               Test connection
             </Button>
-            {testResult === null ? null : testResult.ok ? (
-              <Alert
-                data-test="test-connection-result"
-                type="success"
-                showIcon
-                title={CONNECTION_OK_MESSAGE}
+            {testResult === null ? (
+              <SecurityWarnings
+                dataTest="database-security-warnings"
+                warnings={database?.security_warnings ?? []}
               />
+            ) : testResult.ok ? (
+              <>
+                <Alert
+                  data-test="test-connection-result"
+                  type="success"
+                  showIcon
+                  title={CONNECTION_OK_MESSAGE}
+                />
+                <SecurityWarnings
+                  dataTest="test-connection-warnings"
+                  warnings={testResult.securityWarnings}
+                />
+              </>
             ) : (
               <ErrorMessage data-test="test-connection-result" error={testResult.error} />
             )}

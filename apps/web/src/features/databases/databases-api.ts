@@ -4,6 +4,7 @@ import {
   okMessageSchema,
   tableMetadataSchema,
   tablesResponseSchema,
+  testConnectionResponseSchema,
   type Database,
   type DatabaseCreate,
   type DatabaseUpdate,
@@ -11,6 +12,7 @@ import {
   type TableMetadataResponse,
   type TablesResponse,
   type TestConnection,
+  type TestConnectionResponse,
 } from '@tessera/contracts';
 import { z } from 'zod';
 import { api } from '../../shared/api/api';
@@ -67,9 +69,9 @@ export const databasesApi = api.injectEndpoints({
       responseSchema: okMessageSchema,
       invalidatesTags: (_result, _error, id) => [LIST_TAG, { type: 'Database', id }],
     }),
-    testConnection: build.mutation<{ message: string }, TestConnection>({
+    testConnection: build.mutation<TestConnectionResponse, TestConnection>({
       query: (body) => ({ url: '/api/v1/database/test_connection/', method: 'POST', body }),
-      responseSchema: okMessageSchema,
+      responseSchema: testConnectionResponseSchema,
     }),
     getSchemas: build.query<string[], number, z.infer<typeof schemasSchema>>({
       query: (id) => ({

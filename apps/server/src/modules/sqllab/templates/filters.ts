@@ -2,6 +2,7 @@ import { charLength, getAttribute, getItem, iterate, stringChars } from './acces
 import type { ParamSpec } from './arguments';
 import { StringBuilder, formatNumber, repr, toJson, toStr } from './format';
 import { compareValues, truthy } from './operators';
+import { escapeLiteralBody } from './quoting';
 import type { Runtime } from './runtime';
 import type { AnyValue, TemplateValue } from './values';
 import { asNumber, isUndefined, typeName } from './values';
@@ -195,7 +196,7 @@ function roundNumber(
 function quoteForSql(rt: Runtime, value: TemplateValue, mark: string): string {
   if (typeof value === 'string') {
     rt.work(value.length);
-    return mark + value.replaceAll(mark, mark + mark) + mark;
+    return mark + escapeLiteralBody(value, rt.quoting, mark) + mark;
   }
   if (value === null) return 'NULL';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
@@ -419,8 +420,9 @@ const FILTER_LIST: [string, FilterDef][] = [
         const text = toStr(rt, input);
         rt.checkStringLength(text.length * 2);
         rt.work(text.length);
-        const quoted = text.replaceAll("'", "''");
-        return truthy(rt, escapeBackslashes) ? quoted.replaceAll('\\', '\\\\') : quoted;
+        // The engine's rule applies whatever the argument says; true forces backslash doubling.
+        const backslashes = rt.quoting.backslashes || truthy(rt, escapeBackslashes);
+        return escapeLiteralBody(text, { backslashes });
       },
     },
   ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderSqlTemplate } from './render';
-import { render, renderError } from './test-support';
+import { MACROS, render, renderError } from './test-support';
 
 describe('Superset macros', () => {
   it('url_param reads the request parameters, escaped for a SQL literal', () => {
@@ -30,6 +30,7 @@ describe('Superset macros', () => {
     const anonymous = renderSqlTemplate('{{ current_username() }}|{{ current_user_id() is none }}', {
       params: {},
       macros: { urlParams: {}, username: null, userId: null, email: null },
+      dialect: 'postgresql',
     });
     expect(anonymous).toBe('None|True');
   });
@@ -75,5 +76,40 @@ describe('range', () => {
     );
     expect(renderError('{{ range(1, 2, 0) }}').message).toContain('range() arg 3 must not be zero');
     expect(renderError('{{ range(stop=3) }}').message).toContain('range() takes no keyword arguments');
+  });
+});
+
+describe('escaping per engine', () => {
+  const attack = "\\' UNION SELECT password FROM users -- ";
+  const withAttack = (template: string, dialect: 'postgresql' | 'mysql' | 'sqlite' | 'duckdb'): string =>
+    renderSqlTemplate(template, {
+      params: { v: [attack] },
+      macros: { ...MACROS, urlParams: { x: attack } },
+      dialect,
+    });
+
+  it("doubles backslashes on MySQL/MariaDB, where \\' would end the literal", () => {
+    expect(withAttack("'{{ url_param('x') }}'", 'mysql')).toBe(
+      "'\\\\'' UNION SELECT password FROM users -- '",
+    );
+    expect(withAttack("'{{ 'a\\\\b' | sql_quote }}'", 'mysql')).toBe("'a\\\\b'");
+    expect(withAttack('{{ v | where_in }}', 'mysql')).toBe("('\\\\'' UNION SELECT password FROM users -- ')");
+  });
+
+  it('leaves backslashes alone in standard strings', () => {
+    for (const dialect of ['postgresql', 'sqlite', 'duckdb'] as const) {
+      expect(withAttack("'{{ url_param('x') }}'", dialect)).toBe(
+        "'\\'' UNION SELECT password FROM users -- '",
+      );
+    }
+  });
+
+  it("doubles backslashes on PostgreSQL when the template writes E'' or U&'' strings", () => {
+    expect(withAttack("E'{{ url_param('x') }}'", 'postgresql')).toBe(
+      "E'\\\\'' UNION SELECT password FROM users -- '",
+    );
+    expect(withAttack("SELECT u&'{{ v | where_in }}'", 'postgresql')).toContain("\\\\''");
+    // A column named like "code" ending in e before a quote is not an escape string.
+    expect(withAttack("WHERE code='{{ url_param('x') }}'", 'postgresql')).toContain("='\\'' UNION");
   });
 });

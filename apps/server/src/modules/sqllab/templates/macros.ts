@@ -1,6 +1,7 @@
 import { bindArguments } from './arguments';
 import type { ParamSpec } from './arguments';
 import { truthy } from './operators';
+import { escapeLiteralBody } from './quoting';
 import type { Runtime } from './runtime';
 import type { TemplateValue } from './values';
 import { TemplateCallable, asNumber, typeName } from './values';
@@ -74,8 +75,8 @@ export function buildMacros(context: MacroContext): Map<string, TemplateCallable
           throw rt.typeError(`url_param() name must be a string, not ${typeName(param ?? null)}`);
         const value: unknown = Object.hasOwn(urlParams, param) ? urlParams[param] : undefined;
         if (typeof value !== 'string') return fallback;
-        // Like Superset, the value is escaped for use inside a single-quoted SQL literal.
-        return truthy(rt, escape) ? value.replaceAll("'", "''") : value;
+        // Escaped for use inside a single-quoted SQL literal of the target engine.
+        return truthy(rt, escape) ? escapeLiteralBody(value, rt.quoting) : value;
       },
     ),
     macro('current_username', [CACHE_KEY_PARAM], () => context.username),

@@ -48,7 +48,7 @@ describe('parseTemplateParams', () => {
 
 describe('parameters given by code', () => {
   const renderWith = (params: Record<string, unknown>) =>
-    renderSqlTemplate('{{ v }}', { params, macros: MACROS });
+    renderSqlTemplate('{{ v }}', { params, macros: MACROS, dialect: 'postgresql' });
 
   it('accepts plain data and skips undefined values', () => {
     expect(renderWith({ v: { a: [1, 'x', null, false] } })).toBe("{'a': [1, 'x', None, False]}");

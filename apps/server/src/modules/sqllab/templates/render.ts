@@ -1,3 +1,4 @@
+import type { Engine } from '@tessera/contracts';
 import { Evaluator } from './evaluator';
 import { tokenize } from './lexer';
 import type { TemplateLimits } from './limits';
@@ -5,6 +6,7 @@ import { DEFAULT_TEMPLATE_LIMITS } from './limits';
 import type { MacroContext } from './macros';
 import { buildMacros } from './macros';
 import { parse } from './parser';
+import { quotingFor } from './quoting';
 import { Runtime } from './runtime';
 import { TemplateError, undefinedError } from './template-error';
 import type { TemplateDict } from './values';
@@ -15,6 +17,8 @@ export interface TemplateContext {
   params: Record<string, unknown>;
   /** What the Superset macros answer: url_param, current_username, current_user_id, current_user_email. */
   macros: MacroContext;
+  /** The engine the SQL runs on: it decides how macros and filters escape quoted values. */
+  dialect: Engine;
 }
 
 export interface RenderOptions {
@@ -54,7 +58,7 @@ export function renderSqlTemplate(
       `Template error: the template has ${template.length} characters; the limit is ${limits.maxTemplateLength}`,
     );
   }
-  const rt = new Runtime(limits);
+  const rt = new Runtime(limits, quotingFor(context.dialect, template));
   try {
     const nodes = parse(tokenize(template), limits);
     const globals = [buildMacros(context.macros), paramsToDict(context.params, limits)];

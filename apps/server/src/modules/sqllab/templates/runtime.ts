@@ -1,4 +1,5 @@
 import type { TemplateLimits } from './limits';
+import type { StringQuoting } from './quoting';
 import { runtimeError } from './template-error';
 import type { TemplateError } from './template-error';
 import type { UndefinedValue } from './values';
@@ -15,7 +16,11 @@ export class Runtime {
   private depth = 0;
   private readonly missing = new Set<string>();
 
-  constructor(readonly limits: TemplateLimits) {}
+  constructor(
+    readonly limits: TemplateLimits,
+    /** How url_param, sql_quote and where_in escape values for the target engine's literals. */
+    readonly quoting: StringQuoting,
+  ) {}
 
   step(cost = 1): void {
     this.steps += cost;

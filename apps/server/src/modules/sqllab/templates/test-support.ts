@@ -15,8 +15,9 @@ export function render(
   template: string,
   params: Record<string, unknown> = {},
   options?: RenderOptions,
+  dialect: TemplateContext['dialect'] = 'postgresql',
 ): string {
-  return renderSqlTemplate(template, { params, macros: MACROS }, options);
+  return renderSqlTemplate(template, { params, macros: MACROS, dialect }, options);
 }
 
 export function renderError(
