@@ -50,7 +50,11 @@ export async function startTestServer(
   if (backend === 'postgres') await withPgAdmin((client) => client.query(`CREATE DATABASE ${pgDatabase}`));
   writeFileSync(
     path.join(dataDir, 'tessera.config.json'),
-    JSON.stringify({ login_rate_limit_per_minute: settings.loginRateLimitPerMinute ?? 10_000 }),
+    JSON.stringify({
+      login_rate_limit_per_minute: settings.loginRateLimitPerMinute ?? 10_000,
+      // Tests register SQLite and DuckDB files they write into the data dir.
+      allowed_data_file_dirs: [dataDir],
+    }),
   );
   const config = loadConfig(
     {

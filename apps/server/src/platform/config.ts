@@ -22,6 +22,9 @@ const envSchema = z.object({
   TESSERA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TESSERA_COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
   TESSERA_WEB_DIST: z.string().min(1).optional(),
+  TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS: z.enum(['true', 'false']).optional(),
+  /** Directories separated by the platform's path delimiter (':' on POSIX). */
+  TESSERA_ALLOWED_DATA_FILE_DIRS: z.string().optional(),
 });
 
 /** The optional JSON config file: constants, feature flags and a few server settings. */
@@ -32,6 +35,8 @@ const fileSchema = z
     login_rate_limit_per_minute: z.number().int().positive().optional(),
     body_limit_bytes: z.number().int().positive().optional(),
     session_ttl_hours: z.number().positive().optional(),
+    prevent_unsafe_db_connections: z.boolean().optional(),
+    allowed_data_file_dirs: z.array(z.string().min(1)).optional(),
   })
   .strict();
 
@@ -53,6 +58,10 @@ export interface Config {
   loginRateLimitPerMinute: number;
   bodyLimitBytes: number;
   sessionTtlHours: number;
+  /** Superset's PREVENT_UNSAFE_DB_CONNECTIONS: file databases (SQLite, DuckDB) are refused unless allowed. */
+  preventUnsafeDbConnections: boolean;
+  /** Absolute directories whose SQLite/DuckDB files may be registered even when unsafe connections are prevented. */
+  allowedDataFileDirs: string[];
 }
 
 export class ConfigError extends Error {
@@ -109,5 +118,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     loginRateLimitPerMinute: file.login_rate_limit_per_minute ?? 20,
     bodyLimitBytes: file.body_limit_bytes ?? 5 * 1024 * 1024,
     sessionTtlHours: file.session_ttl_hours ?? 24 * 7,
+    preventUnsafeDbConnections:
+      e.TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS === undefined
+        ? (file.prevent_unsafe_db_connections ?? true)
+        : e.TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS === 'true',
+    allowedDataFileDirs: [
+      ...(file.allowed_data_file_dirs ?? []).map((dir) => path.resolve(path.dirname(configFile), dir)),
+      ...(e.TESSERA_ALLOWED_DATA_FILE_DIRS ?? '')
+        .split(path.delimiter)
+        .filter((dir) => dir !== '')
+        .map((dir) => path.resolve(cwd, dir)),
+    ],
   };
 }

@@ -19,6 +19,7 @@ import { requirePermission } from '../security/principal';
 import { findDatabase, listDatabases, userNames } from './databases.repo';
 import {
   accessibleDatabase,
+  assertStoredPasswordMayFollow,
   canAccessDatabase,
   createDatabase,
   splitUri,
@@ -96,13 +97,15 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
   });
 
   app.post('/api/v1/database/test_connection/', async (request) => {
-    requirePermission(request.principal, 'can_write', 'Database');
+    const principal = requirePermission(request.principal, 'can_write', 'Database');
     const body = parseInput(testConnectionSchema, request.body);
     let uri = body.sqlalchemy_uri;
-    const { password } = splitUri(ctx, uri);
+    // Only reads: DML does not matter to what a test may open.
+    const { password, spec } = await splitUri(ctx, uri, { allowDml: false });
     if (password === PASSWORD_MASK && body.id !== undefined) {
-      const stored = await findDatabase(db, body.id);
-      if (stored?.password_encrypted)
+      const stored = await accessibleDatabase(ctx, principal, body.id);
+      assertStoredPasswordMayFollow(stored.sqlalchemy_uri, spec);
+      if (stored.password_encrypted)
         uri = replaceUriPassword(uri, decryptText(ctx.keys.credentials, stored.password_encrypted));
     }
     const connector = createConnector(uri, { baseDir: ctx.config.dataDir, readOnlyFile: true });
