@@ -36,11 +36,10 @@ export class DuckdbProbeError extends Error {}
 export function probeDuckdbFile(filePath: string): Promise<void> {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  const child = spawn(
-    process.execPath,
-    ['-e', PROBE_SOURCE, require.resolve('@duckdb/node-api'), filePath],
-    { stdio: ['ignore', 'pipe', 'pipe'], env },
-  );
+  const child = spawn(process.execPath, ['-e', PROBE_SOURCE, require.resolve('@duckdb/node-api'), filePath], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -8,7 +8,10 @@ import type { Config } from '../../platform/config';
 import { messageError } from '../../platform/errors';
 import { EXAMPLES_FILE } from '../examples';
 
-type GuardConfig = Pick<Config, 'dataDir' | 'metadataUrl' | 'preventUnsafeDbConnections' | 'allowedDataFileDirs'>;
+type GuardConfig = Pick<
+  Config,
+  'dataDir' | 'metadataUrl' | 'preventUnsafeDbConnections' | 'allowedDataFileDirs'
+>;
 
 const PG_DEFAULT_PORT = 5432;
 
@@ -101,7 +104,8 @@ async function assertFileAllowed(
     return;
   }
   if (!config.preventUnsafeDbConnections) return;
-  for (const dir of config.allowedDataFileDirs) if (isInside(await canonicalPath(dir), target.canonical)) return;
+  for (const dir of config.allowedDataFileDirs)
+    if (isInside(await canonicalPath(dir), target.canonical)) return;
   throw unsafeRefusal(spec.backend);
 }
 

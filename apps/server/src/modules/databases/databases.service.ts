@@ -116,9 +116,12 @@ const DEFAULT_PORTS: Partial<Record<ConnectionSpec['engine'], number>> = { postg
 export function assertStoredPasswordMayFollow(storedUri: string, spec: ConnectionSpec): void {
   const stored = parseConnectionUri(storedUri);
   const endpoint = (s: ConnectionSpec) =>
-    [s.engine, (s.host ?? 'localhost').toLowerCase(), s.port ?? DEFAULT_PORTS[s.engine], s.username ?? ''].join(
-      '|',
-    );
+    [
+      s.engine,
+      (s.host ?? 'localhost').toLowerCase(),
+      s.port ?? DEFAULT_PORTS[s.engine],
+      s.username ?? '',
+    ].join('|');
   if (endpoint(stored) !== endpoint(spec)) {
     throw messageError(422, {
       sqlalchemy_uri: [
