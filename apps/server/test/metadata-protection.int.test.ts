@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { parseConnectionUri } from '@tessera/connectors';
 import { buildApp } from '../src/app';
 import { ensureAdmin, openContext } from '../src/init';
@@ -245,8 +246,10 @@ describe('the SQLite metadata store across restarts', () => {
     let server = await start();
     const attempts = [
       `duckdb:////proc/self/root${metaFile}`,
-      `sqlite:///${metaFile}`,
       'duckdb:///tessera.db',
+      `duckdb:////proc/self/root${metaFile}-shm`,
+      'duckdb:///tessera.db-wal',
+      'sqlite:///tessera.db-shm',
     ];
     for (const uri of attempts) {
       const test = await server.post('/api/v1/database/test_connection/', { sqlalchemy_uri: uri });
@@ -254,22 +257,29 @@ describe('the SQLite metadata store across restarts', () => {
     }
     const first = await server.post('/api/v1/dashboard/', { dashboard_title: 'before the reader' });
     expect(first.statusCode).toBe(201);
-    // Another process reading the store: had this process lost its locks, the reader would take the
-    // WAL for its own, checkpoint and delete it, and the next write would go to an unlinked file.
-    const reader = spawnSync(
-      process.execPath,
-      [
-        '-e',
-        `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))});
-         const db = new D(${JSON.stringify(metaFile)});
-         db.prepare('SELECT count(*) FROM dashboards').get();
-         db.close();`,
-      ],
-      { env: { ...process.env, NODE_OPTIONS: '' } },
-    );
-    expect(reader.status).toBe(0);
+    // Other processes reading the store: had this process lost its locks, a reader would take the WAL
+    // for its own, checkpoint and delete it, and the next write would go to an unlinked file that a
+    // crash (or a later reader) never sees.
+    const readTitles = (): string[] => {
+      const reader = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+           const db = new D(${JSON.stringify(metaFile)});
+           const rows = db.prepare('SELECT dashboard_title AS t FROM dashboards').all();
+           db.close();
+           process.stdout.write(JSON.stringify(rows.map((r) => r.t)));`,
+        ],
+        { env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' },
+      );
+      expect(reader.status).toBe(0);
+      return z.array(z.string()).parse(JSON.parse(reader.stdout));
+    };
+    expect(readTitles()).toContain('before the reader');
     const second = await server.post('/api/v1/dashboard/', { dashboard_title: 'after the reader' });
     expect(second.statusCode).toBe(201);
+    expect(readTitles()).toEqual(expect.arrayContaining(['before the reader', 'after the reader']));
     await server.close();
     server = await start();
     const list = await server.get('/api/v1/dashboard/');
