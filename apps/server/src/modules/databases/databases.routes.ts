@@ -22,12 +22,14 @@ import {
   assertStoredPasswordMayFollow,
   canAccessDatabase,
   createDatabase,
+  deleteDatabase,
   splitUri,
   toDatabase,
   updateDatabase,
 } from './databases.service';
 import { invalidateExploreDatasources } from '../datasets/datasource-invalidation';
 import { connectorFailure } from './connector-errors';
+import { databaseRelatedObjects } from './database-related-objects';
 import { buildTableMetadata } from './table-metadata';
 import type { DatabaseRow } from './registry';
 
@@ -90,10 +92,16 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
   app.delete('/api/v1/database/:id', async (request) => {
     const principal = requirePermission(request.principal, 'can_write', 'Database');
     const row = await accessibleDatabase(ctx, principal, idParam(request));
-    await db.deleteFrom('databases').where('id', '=', row.id).execute();
+    await deleteDatabase(ctx, row.id);
     invalidateExploreDatasources();
     await ctx.databases.evict(row.id);
     return { message: 'OK' };
+  });
+
+  app.get('/api/v1/database/:id/related_objects/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Database');
+    const row = await accessibleDatabase(ctx, principal, idParam(request));
+    return databaseRelatedObjects(db, row.id);
   });
 
   app.post('/api/v1/database/test_connection/', async (request) => {

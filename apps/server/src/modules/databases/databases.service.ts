@@ -8,7 +8,13 @@ import {
   replaceUriPassword,
   type ConnectionSpec,
 } from '@tessera/connectors';
-import { PASSWORD_MASK, type Database, type DatabaseCreate, type DatabaseUpdate } from '@tessera/contracts';
+import {
+  DATABASE_HAS_DATASETS_MESSAGE,
+  PASSWORD_MASK,
+  type Database,
+  type DatabaseCreate,
+  type DatabaseUpdate,
+} from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { nowIso, toFlag } from '../../db/kysely';
 import { encryptText } from '../../platform/crypto';
@@ -229,4 +235,24 @@ export async function updateDatabase(
     .execute();
   invalidateExploreDatasources();
   await ctx.databases.evict(existing.id);
+}
+
+/**
+ * Deletes a database nothing is built on. Datasets (and the charts on them) would otherwise go with it
+ * through the foreign keys' cascade, so they refuse the delete as in Superset. On PostgreSQL the row is
+ * locked first: a dataset inserted meanwhile waits on that lock instead of being cascaded away.
+ */
+export async function deleteDatabase(ctx: AppContext, id: number): Promise<void> {
+  await ctx.store.db.transaction().execute(async (trx) => {
+    if (ctx.store.dialect === 'postgres')
+      await trx.selectFrom('databases').select('id').where('id', '=', id).forUpdate().execute();
+    const dataset = await trx
+      .selectFrom('datasets')
+      .select('id')
+      .where('database_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (dataset) throw messageError(422, DATABASE_HAS_DATASETS_MESSAGE);
+    await trx.deleteFrom('databases').where('id', '=', id).execute();
+  });
 }
