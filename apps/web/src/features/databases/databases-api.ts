@@ -1,4 +1,5 @@
 import {
+  databaseRelatedObjectsSchema,
   databaseSchema,
   listResponseSchema,
   okMessageSchema,
@@ -6,6 +7,7 @@ import {
   tablesResponseSchema,
   type Database,
   type DatabaseCreate,
+  type DatabaseRelatedObjects,
   type DatabaseUpdate,
   type ListQuery,
   type TableMetadataResponse,
@@ -67,6 +69,11 @@ export const databasesApi = api.injectEndpoints({
       responseSchema: okMessageSchema,
       invalidatesTags: (_result, _error, id) => [LIST_TAG, { type: 'Database', id }],
     }),
+    getDatabaseRelatedObjects: build.query<DatabaseRelatedObjects, number>({
+      query: (id) => ({ url: `/api/v1/database/${id}/related_objects/` }),
+      responseSchema: databaseRelatedObjectsSchema,
+      providesTags: (_result, _error, id) => [{ type: 'Database', id }],
+    }),
     testConnection: build.mutation<{ message: string }, TestConnection>({
       query: (body) => ({ url: '/api/v1/database/test_connection/', method: 'POST', body }),
       responseSchema: okMessageSchema,
@@ -105,6 +112,7 @@ export const {
   useCreateDatabaseMutation,
   useUpdateDatabaseMutation,
   useDeleteDatabaseMutation,
+  useGetDatabaseRelatedObjectsQuery,
   useTestConnectionMutation,
   useGetSchemasQuery,
   useGetTablesQuery,
