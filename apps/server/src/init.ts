@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AppContext } from './context';
 import { migrateToLatest } from './db/migrate';
 import { nowIso, openMetadataStore, type MetadataStore } from './db/kysely';
+import { assertStoredUriOpenable } from './modules/databases/connection-guard';
 import { DatabaseRegistry } from './modules/databases/registry';
 import { createDatabase } from './modules/databases/databases.service';
 import { findDatabaseByName } from './modules/databases/databases.repo';
@@ -35,7 +36,9 @@ export async function openContext(config: Config): Promise<BaseContext> {
     config,
     store,
     keys: { jwt: new Uint8Array(deriveKey(secret, 'jwt')), csrf: deriveKey(secret, 'csrf'), credentials },
-    databases: new DatabaseRegistry(credentials, config.dataDir),
+    databases: new DatabaseRegistry(credentials, config.dataDir, (uri) =>
+      assertStoredUriOpenable(config, uri),
+    ),
     version: VERSION,
   };
 }

@@ -99,6 +99,26 @@ describe.each(METADATA_BACKENDS)('the metadata store on %s metadata', (backend) 
     expect(after.json()).toEqual(before.json());
   });
 
+  it('never opens a registered file later swapped for a link to the store', async () => {
+    if (backend !== 'sqlite') return;
+    const file = path.join(server.dataDir, 'swapped.duckdb');
+    writeFileSync(file, '');
+    const created = await server.request('POST', '/api/v1/database/', {
+      token,
+      body: { database_name: 'swapped', sqlalchemy_uri: `duckdb:///${file}` },
+    });
+    expect(created.statusCode).toBe(201);
+    rmSync(file);
+    symlinkSync(path.join(server.dataDir, 'tessera.db-shm'), file);
+    const tables = await server.request(
+      'GET',
+      `/api/v1/database/${String(created.json<{ id: number }>().id)}/tables/?q=(schema_name:main)`,
+      { token },
+    );
+    expect(tables.statusCode).toBe(422);
+    expect(tables.json()).toEqual({ message: { sqlalchemy_uri: [REFUSED] } });
+  });
+
   it('refuses SQLite and DuckDB files outside the allowed directories', async () => {
     const outside = mkdtempSync(path.join(tmpdir(), 'tessera-outside-'));
     try {

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { realpath, stat } from 'node:fs/promises';
+import { realpathSync, statSync } from 'node:fs';
 import { hostname, networkInterfaces, userInfo } from 'node:os';
 import path from 'node:path';
 import { parseConnectionUri, type ConnectionSpec } from '@tessera/connectors';
@@ -8,10 +8,8 @@ import type { Config } from '../../platform/config';
 import { messageError } from '../../platform/errors';
 import { EXAMPLES_FILE } from '../examples';
 
-type GuardConfig = Pick<
-  Config,
-  'dataDir' | 'metadataUrl' | 'preventUnsafeDbConnections' | 'allowedDataFileDirs'
->;
+type ProtectedConfig = Pick<Config, 'dataDir' | 'metadataUrl'>;
+type GuardConfig = ProtectedConfig & Pick<Config, 'preventUnsafeDbConnections' | 'allowedDataFileDirs'>;
 
 const PG_DEFAULT_PORT = 5432;
 
@@ -33,13 +31,13 @@ const examplesWritableRefusal = () =>
  * `..`, symlinks and /proc/self/root resolved: the real path of the longest existing ancestor joined
  * with the rest, so files that do not exist yet (a -wal) compare too.
  */
-async function canonicalPath(file: string): Promise<string> {
+function canonicalPath(file: string): string {
   const absolute = path.resolve(file);
   const rest: string[] = [];
   let current = absolute;
   for (;;) {
     try {
-      return path.join(await realpath(current), ...rest);
+      return path.join(realpathSync.native(current), ...rest);
     } catch {
       const parent = path.dirname(current);
       if (parent === current) return absolute;
@@ -50,9 +48,9 @@ async function canonicalPath(file: string): Promise<string> {
 }
 
 /** Device and inode: the same file whatever the spelling, hard links included. */
-async function identityOf(file: string): Promise<string | null> {
+function identityOf(file: string): string | null {
   try {
-    const info = await stat(file);
+    const info = statSync(file);
     return `${info.dev}:${info.ino}`;
   } catch {
     return null;
@@ -64,9 +62,10 @@ interface FileTarget {
   identity: string | null;
 }
 
-async function fileTarget(file: string): Promise<FileTarget> {
-  const canonical = await canonicalPath(file);
-  return { canonical, identity: await identityOf(canonical) };
+/** Sync on purpose: a few stat calls, and the registry needs the check where it builds connectors. */
+function fileTarget(file: string): FileTarget {
+  const canonical = canonicalPath(file);
+  return { canonical, identity: identityOf(canonical) };
 }
 
 function sameFile(a: FileTarget, b: FileTarget): boolean {
@@ -74,14 +73,14 @@ function sameFile(a: FileTarget, b: FileTarget): boolean {
 }
 
 /** The files a connection must never open: the metadata store with its journals, the data dir, the key. */
-async function protectedFiles(config: GuardConfig): Promise<FileTarget[]> {
+function protectedFiles(config: ProtectedConfig): FileTarget[] {
   const metadataFile = metadataSqliteFile(config.metadataUrl);
   const files = [config.dataDir, path.join(config.dataDir, 'secret_key')];
   if (metadataFile !== null && metadataFile !== ':memory:') {
     const absolute = path.resolve(config.dataDir, metadataFile);
     files.push(...['', '-wal', '-shm', '-journal'].map((suffix) => absolute + suffix));
   }
-  return Promise.all(files.map(fileTarget));
+  return files.map(fileTarget);
 }
 
 function isInside(dir: string, file: string): boolean {
@@ -89,23 +88,27 @@ function isInside(dir: string, file: string): boolean {
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
-async function assertFileAllowed(
-  config: GuardConfig,
-  spec: ConnectionSpec,
-  file: string,
-  allowDml: boolean,
-): Promise<void> {
-  const target = await fileTarget(path.resolve(config.dataDir, file));
-  for (const guarded of await protectedFiles(config)) if (sameFile(target, guarded)) throw metadataRefusal();
-  const examples = await fileTarget(path.join(config.dataDir, EXAMPLES_FILE));
+/**
+ * Refuses a SQLite/DuckDB file that is the metadata store (any spelling, its journals), the data dir or
+ * the secret key. Also run where connectors are built, so a file swapped for a link after registration
+ * is still never opened in this process.
+ */
+export function assertNotProtectedFile(config: ProtectedConfig, file: string): FileTarget {
+  const target = fileTarget(path.resolve(config.dataDir, file));
+  for (const guarded of protectedFiles(config)) if (sameFile(target, guarded)) throw metadataRefusal();
+  return target;
+}
+
+function assertFileAllowed(config: GuardConfig, spec: ConnectionSpec, file: string, allowDml: boolean): void {
+  const target = assertNotProtectedFile(config, file);
+  const examples = fileTarget(path.join(config.dataDir, EXAMPLES_FILE));
   if (sameFile(target, examples)) {
     // The server rewrites this file; a writable connection to it would fight the generator.
     if (allowDml) throw examplesWritableRefusal();
     return;
   }
   if (!config.preventUnsafeDbConnections) return;
-  for (const dir of config.allowedDataFileDirs)
-    if (isInside(await canonicalPath(dir), target.canonical)) return;
+  for (const dir of config.allowedDataFileDirs) if (isInside(canonicalPath(dir), target.canonical)) return;
   throw unsafeRefusal(spec.backend);
 }
 
@@ -165,8 +168,15 @@ export async function assertConnectionAllowed(
 ): Promise<void> {
   if (spec.engine === 'sqlite' || spec.engine === 'duckdb') {
     if (spec.filePath !== undefined && spec.filePath !== ':memory:')
-      await assertFileAllowed(config, spec, spec.filePath, options.allowDml);
+      assertFileAllowed(config, spec, spec.filePath, options.allowDml);
     return;
   }
   if (spec.engine === 'postgresql') await assertNotPgMetadataStore(config, spec);
+}
+
+/** The registry's check of a stored URI before it builds a connector: file identity only, no DNS. */
+export function assertStoredUriOpenable(config: ProtectedConfig, uri: string): void {
+  const spec = parseConnectionUri(uri);
+  if ((spec.engine === 'sqlite' || spec.engine === 'duckdb') && spec.filePath && spec.filePath !== ':memory:')
+    assertNotProtectedFile(config, spec.filePath);
 }

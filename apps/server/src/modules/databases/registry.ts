@@ -27,6 +27,8 @@ export class DatabaseRegistry {
   constructor(
     private readonly credentialsKey: Buffer,
     private readonly baseDir: string,
+    /** Throws for a connection this process must never open (connection-guard.ts). */
+    private readonly assertAllowed: (uri: string) => void = () => undefined,
   ) {}
 
   /** The full URI with the clear-text password; only ever handed to a connector. */
@@ -41,6 +43,8 @@ export class DatabaseRegistry {
     const existing = this.connectors.get(row.id);
     if (existing?.version === version) return existing.connector;
     if (existing) void existing.connector.close().catch(() => undefined);
+    this.connectors.delete(row.id);
+    this.assertAllowed(row.sqlalchemy_uri);
     const connector = createConnector(this.connectionUri(row), {
       baseDir: this.baseDir,
       readOnlyFile: row.allow_dml !== 1,
