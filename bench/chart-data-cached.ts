@@ -36,7 +36,10 @@ async function main(): Promise<void> {
   for (let i = 0; i < 2000; i += 1)
     insert.run(`20${10 + (i % 15)}-01-0${1 + (i % 9)} 00:00:00`, ['north', 'south', 'east'][i % 3], i % 100);
   sqlite.close();
-  writeFileSync(path.join(dataDir, 'tessera.config.json'), JSON.stringify({}));
+  writeFileSync(
+    path.join(dataDir, 'tessera.config.json'),
+    JSON.stringify({ allowed_data_file_dirs: [dataDir] }),
+  );
   const config = loadConfig(
     {
       TESSERA_DATA_DIR: dataDir,

@@ -1,30 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from './context';
 import { migrateToLatest } from './db/migrate';
 import { nowIso, openMetadataStore, type MetadataStore } from './db/kysely';
+import { assertStoredUriOpenable } from './modules/databases/connection-guard';
 import { DatabaseRegistry } from './modules/databases/registry';
 import { createDatabase } from './modules/databases/databases.service';
 import { findDatabaseByName } from './modules/databases/databases.repo';
 import { ensureExampleDatasets } from './modules/datasets/example-datasets';
-import { generateExamples } from './modules/examples';
+import { EXAMPLES_FILE, generateExamples } from './modules/examples';
 import { hashPassword } from './modules/security/passwords';
 import { roleIdByName, syncBuiltInRoles } from './modules/security/roles.repo';
 import { findUserByUsername, setUserRoles } from './modules/security/users.repo';
 import type { Config } from './platform/config';
 import { deriveKey } from './platform/crypto';
+import { prepareDataDir } from './platform/data-dir';
 import { resolveSecretKey } from './platform/secret-key';
 
 export const EXAMPLES_DATABASE_NAME = 'examples';
-export const EXAMPLES_FILE = 'examples.duckdb';
+export { EXAMPLES_FILE };
 export const VERSION = '0.1.0';
 
 export type BaseContext = Omit<AppContext, 'log'>;
 
 /** Secret key, metadata store and migrations: what every command needs before doing anything. */
 export async function openContext(config: Config): Promise<BaseContext> {
-  mkdirSync(config.dataDir, { recursive: true });
+  prepareDataDir(config.dataDir);
   const secret = resolveSecretKey(config.secretKeyFromEnv, config.dataDir);
   const store: MetadataStore = openMetadataStore(config.metadataUrl);
   await migrateToLatest(store);
@@ -34,7 +36,9 @@ export async function openContext(config: Config): Promise<BaseContext> {
     config,
     store,
     keys: { jwt: new Uint8Array(deriveKey(secret, 'jwt')), csrf: deriveKey(secret, 'csrf'), credentials },
-    databases: new DatabaseRegistry(credentials, config.dataDir, config.limits),
+    databases: new DatabaseRegistry(credentials, config.dataDir, config.limits, (uri) =>
+      assertStoredUriOpenable(config, uri),
+    ),
     version: VERSION,
   };
 }

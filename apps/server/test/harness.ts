@@ -58,6 +58,8 @@ export async function startTestServer(
     path.join(dataDir, 'tessera.config.json'),
     JSON.stringify({
       login_rate_limit_per_minute: settings.loginRateLimitPerMinute ?? 10_000,
+      // Tests register SQLite and DuckDB files they write into the data dir.
+      allowed_data_file_dirs: [dataDir],
       login_rate_limit_per_address_per_minute: 10_000,
       ...settings.configFile,
     }),

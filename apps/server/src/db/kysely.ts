@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -23,6 +23,11 @@ const PG_CONNECT_TIMEOUT_MS = 5000;
 
 async function ping(db: MetadataDb): Promise<void> {
   await sql`SELECT 1`.execute(db);
+}
+
+/** The file of a `sqlite:<file>` metadata URL (`sqlite:///abs` spells `/abs`), or null for PostgreSQL. */
+export function metadataSqliteFile(url: string): string | null {
+  return url.startsWith('sqlite:') ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : null;
 }
 
 /** `sqlite:<file>` or `postgres://...` / `postgresql://...`. */
@@ -51,9 +56,18 @@ export function openMetadataStore(url: string): MetadataStore {
       close: () => db.destroy(),
     };
   }
-  if (url.startsWith('sqlite:')) {
-    const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
-    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const file = metadataSqliteFile(url);
+  if (file !== null) {
+    if (file !== ':memory:') {
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      // Users' password hashes and encrypted credentials live here: owner only. SQLite gives new -wal and
+      // -shm files the mode of the database file. An existing file is never opened here: closing it would
+      // drop the locks of another connection of this process.
+      if (existsSync(file)) {
+        for (const suffix of ['', '-wal', '-shm', '-journal'])
+          if (existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
+      } else closeSync(openSync(file, 'wx', 0o600));
+    }
     const database = new SQLite(file);
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');

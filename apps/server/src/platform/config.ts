@@ -27,6 +27,9 @@ const envSchema = z.object({
   TESSERA_COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
   TESSERA_WEB_DIST: z.string().min(1).optional(),
   TESSERA_TRUSTED_PROXIES: z.string().optional(),
+  TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS: z.enum(['true', 'false']).optional(),
+  /** Directories separated by the platform's path delimiter (':' on POSIX). */
+  TESSERA_ALLOWED_DATA_FILE_DIRS: z.string().optional(),
 });
 
 /** The optional JSON config file: constants, feature flags and a few server settings. */
@@ -39,6 +42,8 @@ const fileSchema = z
     body_limit_bytes: z.number().int().positive().optional(),
     session_ttl_hours: z.number().positive().optional(),
     ...resourceLimitsSchema.partial().shape,
+    prevent_unsafe_db_connections: z.boolean().optional(),
+    allowed_data_file_dirs: z.array(z.string().min(1)).optional(),
   })
   .strict();
 
@@ -70,6 +75,10 @@ export interface Config {
   sessionTtlHours: number;
   /** SQLite workers, per-user running queries and pool shares (README, "Resource limits"). */
   limits: ResourceLimits;
+  /** Superset's PREVENT_UNSAFE_DB_CONNECTIONS: file databases (SQLite, DuckDB) are refused unless allowed. */
+  preventUnsafeDbConnections: boolean;
+  /** Absolute directories whose SQLite/DuckDB files may be registered even when unsafe connections are prevented. */
+  allowedDataFileDirs: string[];
 }
 
 export class ConfigError extends Error {
@@ -137,5 +146,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       database_pool_size: file.database_pool_size,
       user_pool_share: file.user_pool_share,
     }),
+    preventUnsafeDbConnections:
+      e.TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS === undefined
+        ? (file.prevent_unsafe_db_connections ?? true)
+        : e.TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS === 'true',
+    allowedDataFileDirs: [
+      ...(file.allowed_data_file_dirs ?? []).map((dir) => path.resolve(path.dirname(configFile), dir)),
+      ...(e.TESSERA_ALLOWED_DATA_FILE_DIRS ?? '')
+        .split(path.delimiter)
+        .filter((dir) => dir !== '')
+        .map((dir) => path.resolve(cwd, dir)),
+    ],
   };
 }

@@ -52,11 +52,13 @@ export function resolveSecretKey(fromEnv: string | null, dataDir: string): strin
   }
   const file = path.join(dataDir, 'secret_key');
   if (existsSync(file)) {
+    // Installs from before the key was written 0600 get it tightened here.
+    chmodSync(file, 0o600);
     const stored = readFileSync(file, 'utf8').trim();
     validateSecretKey(stored);
     return stored;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const generated = randomBytes(48).toString('base64url');
   writeFileSync(file, `${generated}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);

@@ -14,6 +14,7 @@ import type {
 } from '../types';
 import { classifyDuckdbError } from './duckdb-errors';
 import { acquireInstance } from './duckdb-instances';
+import { probeDuckdbFile } from './duckdb-probe';
 import type { InstanceLease } from './duckdb-instances';
 import { duckdbFunctionNames, duckdbSchemas, duckdbTableMetadata, duckdbTables } from './duckdb-metadata';
 import { DuckdbSession } from './duckdb-session';
@@ -38,8 +39,17 @@ export class DuckdbConnector implements Connector {
     this.ctx = { engineName: this.engineName, database: file.filePath };
   }
 
-  testConnection(): Promise<void> {
-    return this.withConnection(async (conn) => {
+  async testConnection(): Promise<void> {
+    if (this.file.filePath !== ':memory:') {
+      // As for SQLite: a file is tried from a child process, so this process never opens (and closes) it.
+      try {
+        await probeDuckdbFile(this.file.filePath);
+      } catch (error) {
+        throw classifyDuckdbError(error, this.ctx, 'connect');
+      }
+      return;
+    }
+    await this.withConnection(async (conn) => {
       await conn.run('SELECT 1');
     });
   }

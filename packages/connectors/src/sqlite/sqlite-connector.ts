@@ -13,6 +13,7 @@ import type {
   TableListItem,
   TableMetadata,
 } from '../types';
+import { SqliteChild } from './sqlite-child';
 import { classifySqliteError } from './sqlite-errors';
 import { sqliteFunctionNames, sqliteTableMetadata, sqliteTables } from './sqlite-metadata';
 import { SqliteSession } from './sqlite-session';
@@ -46,10 +47,23 @@ export class SqliteConnector implements Connector {
     this.ctx = { engineName: this.engineName, database: file.filePath };
   }
 
-  testConnection(): Promise<void> {
-    return this.withDb((db) => {
-      db.prepare('SELECT count(*) FROM sqlite_master').get();
-    });
+  async testConnection(): Promise<void> {
+    if (this.file.filePath === MEMORY) {
+      return this.withDb((db) => {
+        db.prepare('SELECT count(*) FROM sqlite_master').get();
+      });
+    }
+    // Closing a file this process opened drops every POSIX lock the process holds on it, including the
+    // metadata store's own: a file is only ever tried from a child process.
+    const child = new SqliteChild();
+    try {
+      await child.open({ filePath: this.file.filePath, readOnly: true, fileMustExist: true });
+      await child.execute('SELECT count(*) FROM sqlite_master', 1);
+    } catch (error) {
+      throw classifySqliteError(error, this.ctx, 'connect');
+    } finally {
+      child.close();
+    }
   }
 
   getCatalogs(): Promise<string[]> {

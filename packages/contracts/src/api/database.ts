@@ -80,6 +80,33 @@ export const testConnectionSchema = z
   .strict();
 export type TestConnection = z.infer<typeof testConnectionSchema>;
 
+const counted = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number().int(), result: z.array(item) });
+
+/**
+ * GET /api/v1/database/{pk}/related_objects/: Superset's charts, dashboards and SQL Lab tabs, plus the
+ * datasets, which are what blocks a delete.
+ */
+export const databaseRelatedObjectsSchema = z.object({
+  charts: counted(z.object({ id: z.number().int(), slice_name: z.string(), viz_type: z.string() })),
+  dashboards: counted(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      slug: z.string().nullable(),
+      json_metadata: z.string().nullable(),
+    }),
+  ),
+  sqllab_tab_states: counted(z.object({ id: z.number().int(), label: z.string(), active: z.boolean() })),
+  datasets: counted(
+    z.object({ id: z.number().int(), table_name: z.string(), schema: z.string().nullable() }),
+  ),
+});
+export type DatabaseRelatedObjects = z.infer<typeof databaseRelatedObjectsSchema>;
+
+/** Superset's refusal to delete a database that datasets still use (422). */
+export const DATABASE_HAS_DATASETS_MESSAGE = 'Cannot delete a database that has datasets attached';
+
 const userRefSchema = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
 
 export const databaseSchema = z.object({

@@ -203,6 +203,8 @@ export type DatasetMetricUpdate = z.infer<typeof datasetMetricUpdateSchema>;
 export const datasetUpdateSchema = z
   .object({
     table_name: z.string().trim().min(1, 'Dataset name is required.').max(250).optional(),
+    /** Moves the dataset onto another database (which must exist: 422 otherwise). */
+    database_id: z.number().int().positive().optional(),
     description: optionalText(65_536),
     main_dttm_col: optionalText(255),
     cache_timeout: z.number().int().min(-1).nullable().optional(),

@@ -20,8 +20,10 @@ import { requirePermission } from '../security/principal';
 import { findDatabase, listDatabases, userNames } from './databases.repo';
 import {
   accessibleDatabase,
+  assertStoredPasswordMayFollow,
   canAccessDatabase,
   createDatabase,
+  deleteDatabase,
   splitUri,
   toDatabase,
   updateDatabase,
@@ -29,6 +31,7 @@ import {
 import { invalidateExploreDatasources } from '../datasets/datasource-invalidation';
 import { connectorFailure } from './connector-errors';
 import { securityWarningsFor, testedSecurityWarnings } from './security-warnings';
+import { databaseRelatedObjects } from './database-related-objects';
 import { buildTableMetadata } from './table-metadata';
 import type { DatabaseRow } from './registry';
 
@@ -103,20 +106,28 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
   app.delete('/api/v1/database/:id', async (request) => {
     const principal = requirePermission(request.principal, 'can_write', 'Database');
     const row = await accessibleDatabase(ctx, principal, idParam(request));
-    await db.deleteFrom('databases').where('id', '=', row.id).execute();
+    await deleteDatabase(ctx, row.id);
     invalidateExploreDatasources();
     await ctx.databases.evict(row.id);
     return { message: 'OK' };
   });
 
+  app.get('/api/v1/database/:id/related_objects/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Database');
+    const row = await accessibleDatabase(ctx, principal, idParam(request));
+    return databaseRelatedObjects(db, row.id);
+  });
+
   app.post('/api/v1/database/test_connection/', async (request) => {
-    requirePermission(request.principal, 'can_write', 'Database');
+    const principal = requirePermission(request.principal, 'can_write', 'Database');
     const body = parseInput(testConnectionSchema, request.body);
     let uri = body.sqlalchemy_uri;
-    const { password } = splitUri(ctx, uri);
+    // Only reads: DML does not matter to what a test may open.
+    const { password, spec } = await splitUri(ctx, uri, { allowDml: false });
     if (password === PASSWORD_MASK && body.id !== undefined) {
-      const stored = await findDatabase(db, body.id);
-      if (stored?.password_encrypted)
+      const stored = await accessibleDatabase(ctx, principal, body.id);
+      assertStoredPasswordMayFollow(stored.sqlalchemy_uri, spec);
+      if (stored.password_encrypted)
         uri = replaceUriPassword(uri, decryptText(ctx.keys.credentials, stored.password_encrypted));
     }
     const connector = createConnector(uri, { baseDir: ctx.config.dataDir, readOnlyFile: true });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import {
   ConnectorError,
   engineDisplayName,
@@ -7,14 +6,22 @@ import {
   getUriPassword,
   parseConnectionUri,
   replaceUriPassword,
+  type ConnectionSpec,
 } from '@tessera/connectors';
-import { PASSWORD_MASK, type Database, type DatabaseCreate, type DatabaseUpdate } from '@tessera/contracts';
+import {
+  DATABASE_HAS_DATASETS_MESSAGE,
+  PASSWORD_MASK,
+  type Database,
+  type DatabaseCreate,
+  type DatabaseUpdate,
+} from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { nowIso, toFlag } from '../../db/kysely';
 import { encryptText } from '../../platform/crypto';
 import { messageError, sip40Error } from '../../platform/errors';
 import type { Principal } from '../security/principal';
 import { invalidateExploreDatasources } from '../datasets/datasource-invalidation';
+import { assertConnectionAllowed } from './connection-guard';
 import { findDatabase, findDatabaseByName } from './databases.repo';
 import { humanizeSince } from './humanize';
 import type { DatabaseRow } from './registry';
@@ -77,41 +84,56 @@ export async function accessibleDatabase(
   return row;
 }
 
-/** Validates a URI and splits it into the password-free URI to store and the password to encrypt. */
-export function splitUri(
+/**
+ * Validates a URI, refuses ones the server must not connect to (connection-guard.ts) and splits it into
+ * the password-free URI to store and the password to encrypt.
+ */
+export async function splitUri(
   ctx: DataContext,
   uri: string,
-): { storedUri: string; password: string | null; backend: string } {
-  let spec;
+  options: { allowDml: boolean },
+): Promise<{ storedUri: string; password: string | null; backend: string; spec: ConnectionSpec }> {
+  const spec = parseUri(uri);
+  await assertConnectionAllowed(ctx.config, spec, options);
+  return {
+    storedUri: replaceUriPassword(uri, null),
+    password: getUriPassword(uri),
+    backend: spec.engine,
+    spec,
+  };
+}
+
+function parseUri(uri: string): ConnectionSpec {
   try {
-    spec = parseConnectionUri(uri);
+    return parseConnectionUri(uri);
   } catch (error) {
     throw messageError(400, {
       sqlalchemy_uri: [error instanceof ConnectorError ? error.message : 'Invalid connection URI.'],
     });
   }
-  assertNotMetadataStore(ctx, spec);
-  return { storedUri: replaceUriPassword(uri, null), password: getUriPassword(uri), backend: spec.engine };
 }
 
-/** Registering the metadata store itself would expose users' password hashes to SQL Lab. */
-function assertNotMetadataStore(ctx: DataContext, spec: ReturnType<typeof parseConnectionUri>): void {
-  const metadataUrl = ctx.config.metadataUrl;
-  const refused = () =>
-    messageError(422, {
-      sqlalchemy_uri: ['This URI points at the metadata database, which cannot be registered.'],
+const DEFAULT_PORTS: Partial<Record<ConnectionSpec['engine'], number>> = { postgresql: 5432, mysql: 3306 };
+
+/**
+ * The masked password stands for the stored one only while it would go where it was given for: the same
+ * engine, host, port and user. Otherwise anyone with write access could send it to a host of their own.
+ */
+export function assertStoredPasswordMayFollow(storedUri: string, spec: ConnectionSpec): void {
+  const stored = parseConnectionUri(storedUri);
+  const endpoint = (s: ConnectionSpec) =>
+    [
+      s.engine,
+      (s.host ?? 'localhost').toLowerCase(),
+      s.port ?? DEFAULT_PORTS[s.engine],
+      s.username ?? '',
+    ].join('|');
+  if (endpoint(stored) !== endpoint(spec)) {
+    throw messageError(422, {
+      sqlalchemy_uri: [
+        'A password is required: the host, port or username differs from the stored connection, so the stored password is not sent.',
+      ],
     });
-  if (spec.engine === 'sqlite' && spec.filePath && metadataUrl.startsWith('sqlite:')) {
-    const metaFile = path.resolve(metadataUrl.slice('sqlite:'.length));
-    if (path.resolve(ctx.config.dataDir, spec.filePath) === metaFile) throw refused();
-  }
-  if (spec.engine === 'postgresql' && /^postgres(ql)?:\/\//.test(metadataUrl)) {
-    const meta = parseConnectionUri(metadataUrl.replace(/^postgres:/, 'postgresql:'));
-    const sameHost =
-      (meta.host ?? 'localhost').replace('127.0.0.1', 'localhost') ===
-      (spec.host ?? 'localhost').replace('127.0.0.1', 'localhost');
-    if (sameHost && (meta.port ?? 5432) === (spec.port ?? 5432) && meta.database === spec.database)
-      throw refused();
   }
 }
 
@@ -128,7 +150,9 @@ export async function createDatabase(
   body: DatabaseCreate,
 ): Promise<number> {
   await assertNameFree(ctx, body.database_name);
-  const { storedUri, password, backend } = splitUri(ctx, body.sqlalchemy_uri);
+  const { storedUri, password, backend } = await splitUri(ctx, body.sqlalchemy_uri, {
+    allowDml: body.allow_dml,
+  });
   if (password === PASSWORD_MASK)
     throw messageError(422, { sqlalchemy_uri: ['Replace the masked password with the real one.'] });
   const now = nowIso();
@@ -168,9 +192,11 @@ export async function updateDatabase(
 ): Promise<void> {
   if (body.database_name !== undefined) await assertNameFree(ctx, body.database_name, existing.id);
   let uriChange: { sqlalchemy_uri: string; password_encrypted: string | null; backend: string } | undefined;
+  const allowDml = body.allow_dml ?? existing.allow_dml === 1;
   if (body.sqlalchemy_uri !== undefined) {
-    const { storedUri, password, backend } = splitUri(ctx, body.sqlalchemy_uri);
+    const { storedUri, password, backend, spec } = await splitUri(ctx, body.sqlalchemy_uri, { allowDml });
     // The mask means "keep the stored password": clients send back what they were shown.
+    if (password === PASSWORD_MASK) assertStoredPasswordMayFollow(existing.sqlalchemy_uri, spec);
     const passwordEncrypted =
       password === PASSWORD_MASK
         ? existing.password_encrypted
@@ -178,6 +204,9 @@ export async function updateDatabase(
           ? null
           : encryptText(ctx.keys.credentials, password);
     uriChange = { sqlalchemy_uri: storedUri, password_encrypted: passwordEncrypted, backend };
+  } else if (body.allow_dml !== undefined) {
+    // Turning DML on changes what the stored URI may point at (the examples file is read-only).
+    await splitUri(ctx, existing.sqlalchemy_uri, { allowDml });
   }
   const flags = {
     ...(body.expose_in_sqllab === undefined ? {} : { expose_in_sqllab: toFlag(body.expose_in_sqllab) }),
@@ -206,4 +235,24 @@ export async function updateDatabase(
     .execute();
   invalidateExploreDatasources();
   await ctx.databases.evict(existing.id);
+}
+
+/**
+ * Deletes a database nothing is built on. Datasets (and the charts on them) would otherwise go with it
+ * through the foreign keys' cascade, so they refuse the delete as in Superset. On PostgreSQL the row is
+ * locked first: a dataset inserted meanwhile waits on that lock instead of being cascaded away.
+ */
+export async function deleteDatabase(ctx: AppContext, id: number): Promise<void> {
+  await ctx.store.db.transaction().execute(async (trx) => {
+    if (ctx.store.dialect === 'postgres')
+      await trx.selectFrom('databases').select('id').where('id', '=', id).forUpdate().execute();
+    const dataset = await trx
+      .selectFrom('datasets')
+      .select('id')
+      .where('database_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (dataset) throw messageError(422, DATABASE_HAS_DATASETS_MESSAGE);
+    await trx.deleteFrom('databases').where('id', '=', id).execute();
+  });
 }

@@ -55,6 +55,8 @@ export class DatabaseRegistry {
     private readonly credentialsKey: Buffer,
     private readonly baseDir: string,
     private readonly limits: ResourceLimits,
+    /** Throws for a connection this process must never open (connection-guard.ts). */
+    private readonly assertAllowed: (uri: string) => void = () => undefined,
   ) {
     this.sqliteWorkers = new SqliteWorkerPool(limits.sqlite_max_workers);
     this.slots = new QuerySlots(slotLimits(limits));
@@ -98,6 +100,8 @@ export class DatabaseRegistry {
     const existing = this.connectors.get(row.id);
     if (existing?.version === version) return existing.connector;
     if (existing) void existing.connector.close().catch(() => undefined);
+    this.connectors.delete(row.id);
+    this.assertAllowed(row.sqlalchemy_uri);
     let connector: Connector;
     try {
       connector = createConnector(this.connectionUri(row), {

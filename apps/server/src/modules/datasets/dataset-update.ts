@@ -6,6 +6,7 @@ import type { DatasetsTable } from '../../db/schema';
 import { messageError } from '../../platform/errors';
 import type { Principal } from '../security/principal';
 import { canChangeDataset } from './dataset-access';
+import { targetDatabase } from './target-database';
 import { invalidateExploreDatasources } from './datasource-invalidation';
 import { checkedDatasetSql } from './dataset-columns';
 import {
@@ -256,15 +257,22 @@ export async function updateDataset(
     datasetMetrics(db, id),
   ]);
   const problems: Problems = {};
+  // A dataset never points at a database that does not exist (or that the caller cannot use).
+  const databaseId =
+    body.database_id === undefined
+      ? view.database_id
+      : (await targetDatabase(ctx, principal, body.database_id)).id;
 
-  if (body.table_name !== undefined && body.table_name !== view.table_name) {
+  const renamed = body.table_name !== undefined && body.table_name !== view.table_name;
+  if (renamed || databaseId !== view.database_id) {
+    const tableName = body.table_name ?? view.table_name;
     const clash = await findDatasetByName(db, {
-      databaseId: view.database_id,
+      databaseId,
       catalog: view.catalog,
       schema: view.schema,
-      tableName: body.table_name,
+      tableName,
     });
-    if (clash && clash.id !== id) add(problems, 'table_name', `Dataset ${body.table_name} already exists.`);
+    if (clash && clash.id !== id) add(problems, 'table_name', `Dataset ${tableName} already exists.`);
   }
   let sql: string | null | undefined;
   if (body.sql !== undefined) {
@@ -290,7 +298,12 @@ export async function updateDataset(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('datasets')
-      .set({ ...datasetValues(body, sql), changed_by_fk: principal.user.id, changed_on: nowIso() })
+      .set({
+        ...datasetValues(body, sql),
+        database_id: databaseId,
+        changed_by_fk: principal.user.id,
+        changed_on: nowIso(),
+      })
       .where('id', '=', id)
       .execute();
     if (body.columns) await saveColumns(trx, id, body.columns, existingColumns, override);

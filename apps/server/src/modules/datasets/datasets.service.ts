@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Dataset, DatasetCreate, DatasetGetOrCreate } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
-import { findDatabase } from '../databases/databases.repo';
-import { canAccessDatabase } from '../databases/databases.service';
-import type { DatabaseRow } from '../databases/registry';
 import type { Principal } from '../security/principal';
 import { canChangeDataset, canSeeDataset } from './dataset-access';
 import { checkedDatasetSql, columnsFromInput, deriveSqlColumns, deriveTableColumns } from './dataset-columns';
 import { toDataset } from './dataset-dict';
 import { loadReadableDataset } from './explore-datasource';
 import { ownerRefs } from './dataset-owners';
+import { targetDatabase } from './target-database';
 import {
   COUNT_METRIC,
   datasetColumns,
@@ -26,14 +24,6 @@ import {
 
 const blankToNull = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();
-
-/** The database a dataset is saved into, or a field message (Superset answers 422 here). */
-async function targetDatabase(ctx: AppContext, principal: Principal, id: number): Promise<DatabaseRow> {
-  const row = await findDatabase(ctx.store.db, id);
-  if (!row || !canAccessDatabase(principal, row))
-    throw messageError(422, { database: ['Database does not exist.'] });
-  return row;
-}
 
 /** GET /api/v1/dataset/{id_or_uuid}: hidden datasets and ones on inaccessible databases are 404. */
 export async function showDataset(

@@ -6,3 +6,4 @@ export {
   type ExamplesSummary,
   type GenerateExamplesOptions,
 } from './generate';
+export { EXAMPLES_FILE } from './examples-file';

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../../context';
+import { RESULTS_SUBDIR } from '../../platform/data-dir';
 import { BullmqQueue } from '../../jobs/bullmq-queue';
 import { InProcessQueue } from '../../jobs/in-process-queue';
 import type { JobQueue, QueryJob } from '../../jobs/queue';
@@ -89,7 +90,7 @@ export function createSqlLabRuntime(ctx: AppContext, options: RuntimeOptions): S
   const queue: JobQueue = redisUrl ? new BullmqQueue(redisUrl, onJobError) : new InProcessQueue(onJobError);
   const results: ResultsBackend = redis
     ? new RedisResultsBackend(redis)
-    : new FileResultsBackend(path.join(ctx.config.dataDir, 'results'));
+    : new FileResultsBackend(path.join(ctx.config.dataDir, RESULTS_SUBDIR));
   const running = new RunningQueries();
   const background = new Set<Promise<unknown>>();
   const activeJobs = new Set<Promise<unknown>>();

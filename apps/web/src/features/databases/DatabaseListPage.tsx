@@ -1,13 +1,10 @@
 import { DeleteOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import type { Database } from '@tessera/contracts';
-import { Button, Flex, Typography, type TableProps } from 'antd';
+import { Button, Flex, type TableProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { databaseBrowsePath } from '../../app/paths';
-import { errorText } from '../../shared/errors/to-api-error';
-import { useToasts } from '../../shared/toasts/use-toasts';
 import { BooleanCell } from '../../shared/ui/BooleanCell';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { ListLoadError } from '../../shared/ui/ListLoadError';
 import { ListSearch } from '../../shared/ui/ListSearch';
 import { ListTable } from '../../shared/ui/ListTable';
@@ -15,7 +12,8 @@ import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
-import { useDeleteDatabaseMutation, useListDatabasesQuery } from './databases-api';
+import { DatabaseDeleteDialog } from './DatabaseDeleteDialog';
+import { useListDatabasesQuery } from './databases-api';
 import { SecurityWarningIcon } from './SecurityWarnings';
 
 // The modal (antd Form, Collapse, Checkbox, Select) loads when it is first opened, not with the list.
@@ -41,8 +39,6 @@ export function DatabaseListPage() {
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const [toDelete, setToDelete] = useState<Database | null>(null);
   const { data, error, isFetching, refetch } = useListDatabasesQuery(buildListQuery(list, 'database_name'));
-  const [deleteDatabase, deleteState] = useDeleteDatabaseMutation();
-  const { addSuccessToast, addDangerToast } = useToasts();
   const navigate = useNavigate();
 
   const columns: TableProps<Database>['columns'] = [
@@ -133,15 +129,6 @@ export function DatabaseListPage() {
     },
   ];
 
-  const onConfirmDelete = async () => {
-    if (toDelete === null) return;
-    const result = await deleteDatabase(toDelete.id);
-    if ('error' in result)
-      addDangerToast(`Could not delete ${toDelete.database_name}: ${errorText(result.error)}`);
-    else addSuccessToast(`Deleted: ${toDelete.database_name}`);
-    setToDelete(null);
-  };
-
   return (
     <Flex vertical gap={16} data-test="database-list-page">
       <ListToolbar title="Databases">
@@ -174,19 +161,9 @@ export function DatabaseListPage() {
           />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete database?"
-        okText="Delete"
-        danger
-        loading={deleteState.isLoading}
-        onConfirm={() => void onConfirmDelete()}
-        onCancel={() => setToDelete(null)}
-      >
-        <Typography.Paragraph>
-          The connection <Typography.Text strong>{toDelete?.database_name}</Typography.Text> will be removed.
-        </Typography.Paragraph>
-      </ConfirmDialog>
+      {toDelete === null ? null : (
+        <DatabaseDeleteDialog key={toDelete.id} database={toDelete} onClose={() => setToDelete(null)} />
+      )}
     </Flex>
   );
 }

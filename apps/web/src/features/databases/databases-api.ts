@@ -1,4 +1,5 @@
 import {
+  databaseRelatedObjectsSchema,
   databaseSchema,
   listResponseSchema,
   okMessageSchema,
@@ -7,6 +8,7 @@ import {
   testConnectionResponseSchema,
   type Database,
   type DatabaseCreate,
+  type DatabaseRelatedObjects,
   type DatabaseUpdate,
   type ListQuery,
   type TableMetadataResponse,
@@ -69,6 +71,11 @@ export const databasesApi = api.injectEndpoints({
       responseSchema: okMessageSchema,
       invalidatesTags: (_result, _error, id) => [LIST_TAG, { type: 'Database', id }],
     }),
+    getDatabaseRelatedObjects: build.query<DatabaseRelatedObjects, number>({
+      query: (id) => ({ url: `/api/v1/database/${id}/related_objects/` }),
+      responseSchema: databaseRelatedObjectsSchema,
+      providesTags: (_result, _error, id) => [{ type: 'Database', id }],
+    }),
     testConnection: build.mutation<TestConnectionResponse, TestConnection>({
       query: (body) => ({ url: '/api/v1/database/test_connection/', method: 'POST', body }),
       responseSchema: testConnectionResponseSchema,
@@ -107,6 +114,7 @@ export const {
   useCreateDatabaseMutation,
   useUpdateDatabaseMutation,
   useDeleteDatabaseMutation,
+  useGetDatabaseRelatedObjectsQuery,
   useTestConnectionMutation,
   useGetSchemasQuery,
   useGetTablesQuery,

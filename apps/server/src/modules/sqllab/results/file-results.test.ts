@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,6 +26,12 @@ describe('FileResultsBackend', () => {
     expect(await backend.get(KEY)).toEqual(results);
     await backend.delete(KEY);
     expect(await backend.get(KEY)).toBeNull();
+  });
+
+  it('keeps results readable by the server user only', async () => {
+    await backend.put(KEY, results, 60);
+    expect(statSync(path.join(dir, 'results')).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, 'results', `${KEY}.json.gz`)).mode & 0o777).toBe(0o600);
   });
 
   it('expires entries and sweeps them', async () => {

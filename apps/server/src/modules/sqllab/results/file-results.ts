@@ -27,9 +27,10 @@ export class FileResultsBackend implements ResultsBackend {
   async put(key: string, results: StoredResults, ttlSeconds: number): Promise<void> {
     const file = this.fileOf(key);
     if (file === null) throw new Error('invalid results key');
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const temp = path.join(this.dir, `.${randomUUID()}.tmp`);
-    await writeFile(temp, await encodeResults(results));
+    // Query results can hold anything the engines hold: readable by the server's user only.
+    await writeFile(temp, await encodeResults(results), { mode: 0o600 });
     const expires = ttlSeconds > 0 ? new Date(Date.now() + ttlSeconds * 1000) : NEVER;
     await utimes(temp, expires, expires);
     // Readers see the whole file or none of it.
