@@ -10,6 +10,7 @@ import { QueryFailure, queryFailure } from './failure';
 import { buildPlan, type QueryPlan } from './plan';
 import { planDatabase } from './planning';
 import { renderQuerySql } from './render';
+import { assertSqlSchemas } from './schema-access';
 
 type EstimateRequest = z.infer<typeof estimateRequestSchema>;
 
@@ -36,6 +37,7 @@ export async function estimateCost(
       tmpTableName: null,
       tmpSchemaName: null,
     });
+    assertSqlSchemas(principal, database, connector.engine, rendered, body.schema ?? null);
   } catch (error) {
     if (error instanceof QueryFailure) throw error.toApiError();
     throw error;
