@@ -10,6 +10,7 @@ import {
 import { sql } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
 import { containsText } from '../../db/like';
+import { refuseFilter } from '../../db/list-filter-values';
 import { pageOfList } from '../../db/paging';
 import { messageError, notFound } from '../../platform/errors';
 import { ensurePermissionView } from './access-pairs';
@@ -18,10 +19,6 @@ import type { PermissionPair } from './permissions';
 import { invalidatePrincipals } from './principal-cache';
 
 const isBuiltIn = (name: string): boolean => (BUILT_IN_ROLES as readonly string[]).includes(name);
-
-const refuseFilter = (col: string, opr: string): never => {
-  throw messageError(400, { filters: [`Filter ${col} ${opr} is not allowed.`] });
-};
 
 /** GET /api/v1/security/roles/: `name` ct/sw/eq filters, ordered by name by default. */
 export async function listRolePage(
