@@ -17,6 +17,7 @@ import { registerAuthHook } from './modules/security/auth.hook';
 import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerSharingRoutes } from './modules/sharing/sharing.routes';
 import { registerUserRoutes } from './modules/security/users.routes';
+import { registerRoleRoutes } from './modules/security/roles.routes';
 import { createSqlLabRuntime } from './modules/sqllab/runtime';
 import { registerSqlLabRoutes } from './modules/sqllab/sqllab.routes';
 import { registerWebRoutes } from './modules/web/web.routes';
@@ -69,6 +70,7 @@ export async function buildApp(
   registerHealthRoutes(app, fullCtx);
   registerSecurityRoutes(app, fullCtx);
   registerUserRoutes(app, fullCtx);
+  registerRoleRoutes(app, fullCtx);
   registerBootstrapRoutes(app, fullCtx);
   registerDatabaseRoutes(app, fullCtx);
   registerTabStateRoutes(app, fullCtx);

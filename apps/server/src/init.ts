@@ -11,6 +11,7 @@ import { findDatabaseByName } from './modules/databases/databases.repo';
 import { ensureExampleDatasets } from './modules/datasets/example-datasets';
 import { EXAMPLES_FILE, generateExamples } from './modules/examples';
 import { hashPassword } from './modules/security/passwords';
+import { syncPermissionViews } from './modules/security/access-pairs';
 import { roleIdByName, syncBuiltInRoles } from './modules/security/roles.repo';
 import { findUserByUsername, setUserRoles } from './modules/security/users.repo';
 import type { Config } from './platform/config';
@@ -31,6 +32,7 @@ export async function openContext(config: Config): Promise<BaseContext> {
   const store: MetadataStore = openMetadataStore(config.metadataUrl);
   await migrateToLatest(store);
   await syncBuiltInRoles(store.db);
+  await syncPermissionViews(store.db);
   const credentials = deriveKey(secret, 'credentials');
   return {
     config,

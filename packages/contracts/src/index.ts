@@ -3,6 +3,7 @@ export * from './constants';
 export * from './config-defaults';
 export * from './api/list';
 export * from './api/security';
+export * from './api/roles';
 export * from './api/database';
 export * from './api/database-security';
 export * from './api/bootstrap';

@@ -10,6 +10,7 @@ import { datasetsMigration } from './migrations/0006_datasets';
 import { tabStateMigration } from './migrations/0007_tab_state';
 import { datasetSemanticsMigration } from './migrations/0008_dataset_semantics';
 import { chartsDashboardsMigration } from './migrations/0009_charts_dashboards';
+import { permissionViewsMigration } from './migrations/0010_permission_views';
 import { tokenSessionsMigration } from './migrations/0011_token_sessions';
 
 /** Ordered by name; later issues append theirs. One set serves SQLite and PostgreSQL. */
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_tab_state': tabStateMigration,
   '0008_dataset_semantics': datasetSemanticsMigration,
   '0009_charts_dashboards': chartsDashboardsMigration,
+  '0010_permission_views': permissionViewsMigration,
   '0011_token_sessions': tokenSessionsMigration,
 };
 

@@ -30,6 +30,13 @@ export interface RolePermissionsTable {
   view_menu: string;
 }
 
+/** Every (permission, view) pair that exists; role_permissions names the ones a role holds. */
+export interface PermissionViewsTable {
+  id: Generated<number>;
+  permission: string;
+  view_menu: string;
+}
+
 export interface UserRolesTable {
   user_id: number;
   role_id: number;
@@ -337,6 +344,7 @@ export interface MetadataSchema {
   users: UsersTable;
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
+  permission_views: PermissionViewsTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   databases: DatabasesTable;

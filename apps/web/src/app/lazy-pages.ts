@@ -16,6 +16,9 @@ export const DatabaseBrowserPage = lazy(() =>
 export const UserListPage = lazy(() =>
   import('../features/users/UserListPage').then((m) => ({ default: m.UserListPage })),
 );
+export const RoleListPage = lazy(() =>
+  import('../features/roles/RoleListPage').then((m) => ({ default: m.RoleListPage })),
+);
 export const SqlLabPage = lazy(() =>
   import('../features/sqllab/page/SqlLabPage').then((m) => ({ default: m.SqlLabPage })),
 );

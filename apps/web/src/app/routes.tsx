@@ -15,6 +15,7 @@ import {
   QueryHistoryPage,
   SqlLabPage,
   UserListPage,
+  RoleListPage,
 } from './lazy-pages';
 import { CHART_LIST_PATH } from '../features/charts/paths';
 import { DATASET_LIST_PATH } from '../features/datasets/paths';
@@ -26,7 +27,7 @@ import {
 import { QUERY_HISTORY_PATH } from '../features/queryhistory/paths';
 import { SAVED_QUERY_LIST_PATH } from '../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../features/sqllab/paths';
-import { HOME_PATH } from './paths';
+import { HOME_PATH, ROLE_LIST_PATH } from './paths';
 import { RequireAuth } from './RequireAuth';
 
 interface PageProps {
@@ -64,6 +65,7 @@ export function AppRoutes() {
           <Route path="/databaseview/list/" element={<Page component={DatabaseListPage} />} />
           <Route path="/databaseview/:id/browse/" element={<Page component={DatabaseBrowserPage} />} />
           <Route path="/users/list/" element={<Page component={UserListPage} />} />
+          <Route path={ROLE_LIST_PATH} element={<Page component={RoleListPage} />} />
           <Route path={SQLLAB_PATH} element={<Page component={SqlLabPage} />} />
           <Route path={SAVED_QUERY_LIST_PATH} element={<Page component={SavedQueryListPage} />} />
           <Route path="/sqllab/p/:key/" element={<Page component={SqlLabPage} />} />

@@ -1,7 +1,6 @@
 import type { ExploreDatasource } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
-import { canAccessDatabase } from '../databases/databases.service';
 import type { DatabaseRow } from '../databases/registry';
 import { canSeeDataset } from '../datasets/dataset-access';
 import { loadCachedExploreDatasource } from '../datasets/explore-datasource-cache';
@@ -26,6 +25,6 @@ export async function loadChartDatasource(
   const cached = await loadCachedExploreDatasource(ctx, id);
   if (!cached) throw notFound();
   const { datasource, database, ownerIds } = cached;
-  if (!canSeeDataset(principal, ownerIds) || !canAccessDatabase(principal, database)) throw notFound();
+  if (!canSeeDataset(principal, database, datasource, ownerIds)) throw notFound();
   return { datasource, database };
 }

@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../platform/errors';
 import { findDatabase } from '../databases/databases.repo';
-import { canAccessDatabase } from '../databases/databases.service';
+import { readableDatasetCondition } from '../security/grants';
 import { canSeeAllDatasets, canSeeDataset } from '../datasets/dataset-access';
 import { datasetOwnerIds, findDatasetView, type DatasetView } from '../datasets/datasets.repo';
 import type { Principal } from '../security/principal';
@@ -13,7 +13,7 @@ export const DATASET_DATASOURCE_TYPES: readonly string[] = ['table', 'dataset'];
 
 /**
  * The dataset behind a datasource reference and whether the caller may read it: they see the dataset
- * (owner or all_datasource_access) and may use its database, as loadReadableDataset decides.
+ * (grants or ownership, as loadReadableDataset decides).
  */
 export async function readableDataset(
   ctx: AppContext,
@@ -24,11 +24,10 @@ export async function readableDataset(
   if (!DATASET_DATASOURCE_TYPES.includes(datasourceType)) return { dataset: undefined, readable: false };
   const dataset = await findDatasetView(ctx.store.db, datasourceId);
   if (!dataset) return { dataset, readable: false };
-  if (!canSeeDataset(principal, await datasetOwnerIds(ctx.store.db, dataset.id))) {
-    return { dataset, readable: false };
-  }
   const database = await findDatabase(ctx.store.db, dataset.database_id);
-  return { dataset, readable: database !== undefined && canAccessDatabase(principal, database) };
+  if (!database) return { dataset, readable: false };
+  const ownerIds = await datasetOwnerIds(ctx.store.db, dataset.id);
+  return { dataset, readable: canSeeDataset(principal, database, dataset, ownerIds) };
 }
 
 /**
@@ -41,12 +40,12 @@ export async function canSeeChart(ctx: AppContext, principal: Principal, chart: 
 }
 
 /**
- * The SQL form of canSeeChart over `slices as s`, mirroring canSeeDataset (owners read a dataset). The
- * database check of readableDataset is left to the show and data endpoints.
+ * The SQL form of canSeeChart over `slices as s`: a table datasource the caller reads (grants.ts).
  */
 export function chartVisibilityCondition(principal: Principal): Expression<SqlBool> | null {
-  if (canSeeAllDatasets(principal)) return null;
-  return sql<SqlBool>`s.datasource_type = 'table' and s.datasource_id in (select dataset_id from dataset_owners where user_id = ${principal.user.id})`;
+  const readable = readableDatasetCondition(principal, 's.datasource_id');
+  if (readable === null) return null;
+  return sql<SqlBool>`(s.datasource_type = 'table' and ${readable})`;
 }
 
 /** A chart the caller may see, or 404 as if it did not exist. */

@@ -16,6 +16,8 @@ import type { AppContext } from '../../context';
 import { decryptText } from '../../platform/crypto';
 import { sip40Error } from '../../platform/errors';
 import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
+import { assertSchemaReadable, readableSchemas } from './schema-guard';
+import { syncPermissionViews } from '../security/access-pairs';
 import { requirePermission } from '../security/principal';
 import { findDatabase, listDatabases, userNames } from './databases.repo';
 import {
@@ -107,6 +109,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
     const principal = requirePermission(request.principal, 'can_write', 'Database');
     const row = await accessibleDatabase(ctx, principal, idParam(request));
     await deleteDatabase(ctx, row.id);
+    await syncPermissionViews(db);
     invalidateExploreDatasources();
     await ctx.databases.evict(row.id);
     return { message: 'OK' };
@@ -166,13 +169,14 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
         connector.getSchemas(catalog ?? null),
       ),
     );
-    return { result: schemas };
+    return { result: readableSchemas(principal, row, schemas) };
   });
 
   app.get('/api/v1/database/:id/tables/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Database');
     const row = await accessibleDatabase(ctx, principal, idParam(request));
     const query = parseRisonQuery(tablesQuerySchema, risonParam(request));
+    assertSchemaReadable(principal, row, query.schema_name);
     const connector = ctx.databases.connectorFor(row);
     const tables = await onEngine(row, () =>
       ctx.databases.cached(
@@ -196,6 +200,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
   ) => {
     const principal = requirePermission(request.principal, 'can_read', 'Database');
     const row = await accessibleDatabase(ctx, principal, idParam(request));
+    assertSchemaReadable(principal, row, schema ?? null);
     const connector = ctx.databases.connectorFor(row);
     const metadata = await onEngine(row, () =>
       connector.getTableMetadata(name, schema ?? null, catalog ?? null),
@@ -227,6 +232,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
     const principal = requirePermission(request.principal, 'can_read', 'Database');
     const { name, schema, catalog } = parseInput(tableMetadataQuerySchema, request.query);
     const row = await accessibleDatabase(ctx, principal, idParam(request));
+    assertSchemaReadable(principal, row, schema ?? null);
     const connector = ctx.databases.connectorFor(row);
     return onEngine(row, () => connector.getTableExtraMetadata(name, schema ?? null, catalog ?? null));
   });
@@ -239,6 +245,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
       schema: params.schema,
     });
     const row = await accessibleDatabase(ctx, principal, idParam(request));
+    assertSchemaReadable(principal, row, schema ?? null);
     const connector = ctx.databases.connectorFor(row);
     const metadata = await onEngine(row, () => connector.getTableMetadata(name, schema ?? null, null));
     if (!metadata) throw sip40Error(404, 'TABLE_NOT_FOUND_ERROR', 'Table not found on the database');

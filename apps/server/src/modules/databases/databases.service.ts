@@ -19,6 +19,8 @@ import type { AppContext } from '../../context';
 import { nowIso, toFlag } from '../../db/kysely';
 import { encryptText } from '../../platform/crypto';
 import { messageError, sip40Error } from '../../platform/errors';
+import { renameDatabaseAccess, syncPermissionViews } from '../security/access-pairs';
+import { canUseDatabase } from '../security/grants';
 import type { Principal } from '../security/principal';
 import { invalidateExploreDatasources } from '../datasets/datasource-invalidation';
 import { assertConnectionAllowed } from './connection-guard';
@@ -64,12 +66,9 @@ export function toDatabase(row: DatabaseRow, createdBy: UserRef | undefined): Da
   };
 }
 
-export function canAccessDatabase(principal: Principal, row: DatabaseRow): boolean {
-  return (
-    principal.can('all_database_access', 'all_database_access') ||
-    principal.can('database_access', `[${row.database_name}].(id:${row.id})`)
-  );
-}
+/** May use the database at all; schema_access holders are limited to their schemas (grants.ts). */
+export const canAccessDatabase = (principal: Principal, row: DatabaseRow): boolean =>
+  canUseDatabase(principal, row);
 
 /** A database the caller may use, or the reference's 404 (also for ones they may not see). */
 export async function accessibleDatabase(
@@ -181,6 +180,7 @@ export async function createDatabase(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await syncPermissionViews(ctx.store.db);
   return row.id;
 }
 
@@ -233,6 +233,9 @@ export async function updateDatabase(
     })
     .where('id', '=', existing.id)
     .execute();
+  if (body.database_name !== undefined) {
+    await renameDatabaseAccess(ctx.store.db, existing.id, existing.database_name, body.database_name);
+  }
   invalidateExploreDatasources();
   await ctx.databases.evict(existing.id);
 }

@@ -1,11 +1,21 @@
+import {
+  canReadDatasetOf,
+  hasAllDatabaseAccess,
+  type DatabaseRef,
+  type DatasetRef,
+} from '../security/grants';
 import type { Principal } from '../security/principal';
 
-/** Admin and all_datasource_access read every dataset; everyone else reads the ones they own. */
-export const canSeeAllDatasets = (principal: Principal): boolean =>
-  principal.can('all_datasource_access', 'all_datasource_access');
+/** Admin, all_datasource_access and all_database_access read every dataset. */
+export const canSeeAllDatasets = (principal: Principal): boolean => hasAllDatabaseAccess(principal);
 
-export const canSeeDataset = (principal: Principal, ownerIds: readonly number[]): boolean =>
-  canSeeAllDatasets(principal) || ownerIds.includes(principal.user.id);
+/** Grants (database, schema or datasource access) or ownership: security/grants.ts. */
+export const canSeeDataset = (
+  principal: Principal,
+  database: DatabaseRef,
+  dataset: DatasetRef,
+  ownerIds: readonly number[],
+): boolean => canReadDatasetOf(principal, database, dataset, ownerIds);
 
 /** Only an owner or an Admin changes or deletes a dataset. */
 export const canChangeDataset = (principal: Principal, ownerIds: readonly number[]): boolean =>

@@ -1,6 +1,6 @@
 import type { ListQuery } from '@tessera/contracts';
 import { pageOfList } from '../../db/paging';
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
 import { refuseFilter } from '../../db/list-filter-values';
 import { selectDatasetViews, type DatasetView } from './datasets.repo';
@@ -54,13 +54,13 @@ function applyFilters(query: ViewQuery, filters: ListQuery['filters']): ViewQuer
   return q;
 }
 
-/** GET /api/v1/dataset/ rows; `ownerId` limits them to the datasets one user owns. */
+/** GET /api/v1/dataset/ rows; `visible` (over `t.id`) limits them to the datasets the caller reads. */
 export async function listDatasetViews(
   db: MetadataDb,
   query: ListQuery,
-  ownerId: number | null,
+  visible: Expression<SqlBool> | null,
 ): Promise<{ count: number; rows: DatasetView[] }> {
   let base = applyFilters(selectDatasetViews(db), query.filters);
-  if (ownerId !== null) base = base.where(ownedBy(ownerId));
+  if (visible !== null) base = base.where(visible);
   return pageOfList(base, query, ORDERABLE, { defaultOrder: 'changed_on', idColumn: 't.id' });
 }

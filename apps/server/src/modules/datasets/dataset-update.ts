@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { nowIso, type MetadataDb } from '../../db/kysely';
 import type { DatasetsTable } from '../../db/schema';
 import { messageError } from '../../platform/errors';
+import { renameDatasetAccess } from '../security/access-pairs';
 import type { Principal } from '../security/principal';
 import { canChangeDataset } from './dataset-access';
 import { targetDatabase } from './target-database';
@@ -322,4 +323,11 @@ export async function updateDataset(
     }
   });
   invalidateExploreDatasources();
+  if (body.table_name !== undefined && body.table_name !== view.table_name) {
+    await renameDatasetAccess(
+      db,
+      { databaseName: view.database_name, dataset: view },
+      { databaseName: view.database_name, dataset: { ...view, table_name: body.table_name } },
+    );
+  }
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import { syncPermissionViews } from '../security/access-pairs';
 import { nowIso, type MetadataDb } from '../../db/kysely';
 import { invalidateExploreDatasources } from './datasource-invalidation';
 import type { DatasetColumnsTable, DatasetMetricsTable, DatasetsTable } from '../../db/schema';
@@ -88,7 +89,7 @@ export async function insertDataset(
   extras: { metrics: NewDatasetMetric[]; ownerIds: number[] },
 ): Promise<number> {
   const now = nowIso();
-  return db.transaction().execute(async (trx) => {
+  const id = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('datasets')
       .values({ ...values, created_on: now, changed_on: now })
@@ -117,6 +118,8 @@ export async function insertDataset(
     }
     return row.id;
   });
+  await syncPermissionViews(db);
+  return id;
 }
 
 export async function deleteDataset(db: MetadataDb, id: number): Promise<void> {
@@ -127,6 +130,7 @@ export async function deleteDataset(db: MetadataDb, id: number): Promise<void> {
     await trx.deleteFrom('datasets').where('id', '=', id).execute();
   });
   invalidateExploreDatasources();
+  await syncPermissionViews(db);
 }
 
 export async function datasetMetrics(db: MetadataDb, datasetId: number): Promise<DatasetMetricRow[]> {

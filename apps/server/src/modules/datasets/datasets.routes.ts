@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { requirePermission } from '../security/principal';
-import { canSeeAllDatasets } from './dataset-access';
 import { toDatasetListItem } from './dataset-dict';
 import { listDatasetViews } from './dataset-list';
 import { duplicateDataset } from './dataset-duplicate';
@@ -17,6 +16,7 @@ import { refreshDataset } from './dataset-refresh';
 import { datasetSamples, parseSamplesQuery } from './dataset-samples';
 import { updateDataset } from './dataset-update';
 import { loadExploreDatasource, loadReadableDataset, parseDatasourceKey } from './explore-datasource';
+import { readableDatasetCondition } from '../security/grants';
 import { relatedObjects } from './related-objects';
 import { ownersByDataset } from './dataset-owners';
 import { createDataset, getOrCreateDataset, removeDataset, showDataset } from './datasets.service';
@@ -30,7 +30,7 @@ export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { count, rows } = await listDatasetViews(
       ctx.store.db,
       query,
-      canSeeAllDatasets(principal) ? null : principal.user.id,
+      readableDatasetCondition(principal, 't.id'),
     );
     const owners = await ownersByDataset(
       ctx.store.db,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dataset, DatasetCreate, DatasetGetOrCreate } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
+import { assertSchemaReadable } from '../databases/schema-guard';
 import type { Principal } from '../security/principal';
 import { canChangeDataset, canSeeDataset } from './dataset-access';
 import { checkedDatasetSql, columnsFromInput, deriveSqlColumns, deriveTableColumns } from './dataset-columns';
@@ -69,6 +70,8 @@ type DatasetColumnInputList = NonNullable<DatasetCreate['columns']>;
 
 async function createFrom(ctx: AppContext, principal: Principal, input: NewDatasetInput): Promise<number> {
   const database = await targetDatabase(ctx, principal, input.databaseId);
+  // A schema-limited caller would otherwise own, and so read, a dataset outside their schemas.
+  assertSchemaReadable(principal, database, input.schema);
   const connector = ctx.databases.connectorFor(database);
   const existing = await findDatasetByName(ctx.store.db, {
     databaseId: database.id,
@@ -185,7 +188,7 @@ export async function getOrCreateDataset(
     tableName: body.table_name,
   });
   if (existing) {
-    if (!canSeeDataset(principal, await datasetOwnerIds(ctx.store.db, existing.id)))
+    if (!canSeeDataset(principal, database, existing, await datasetOwnerIds(ctx.store.db, existing.id)))
       throw messageError(422, { table_name: [`Dataset ${body.table_name} already exists.`] });
     return existing.id;
   }

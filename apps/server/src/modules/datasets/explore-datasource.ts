@@ -9,7 +9,6 @@ import type { Connector } from '@tessera/connectors';
 import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
 import { findDatabase } from '../databases/databases.repo';
-import { canAccessDatabase } from '../databases/databases.service';
 import type { DatabaseRow } from '../databases/registry';
 import type { Principal } from '../security/principal';
 import { canSeeDataset } from './dataset-access';
@@ -40,9 +39,8 @@ export async function loadReadableDataset(
   const view = await findDatasetView(ctx.store.db, datasetId);
   if (!view) throw notFound();
   const ownerIds = await datasetOwnerIds(ctx.store.db, view.id);
-  if (!canSeeDataset(principal, ownerIds)) throw notFound();
   const database = await findDatabase(ctx.store.db, view.database_id);
-  if (!database || !canAccessDatabase(principal, database)) throw notFound();
+  if (!database || !canSeeDataset(principal, database, view, ownerIds)) throw notFound();
   return { view, database, connector: ctx.databases.connectorFor(database), ownerIds };
 }
 

@@ -1,4 +1,4 @@
-import type { Role } from '@tessera/contracts';
+import { ACCESS_PERMISSIONS } from '@tessera/contracts';
 import type { MetadataDb } from '../../db/kysely';
 import { BUILT_IN_ROLE_PERMISSIONS, type PermissionPair } from './permissions';
 import { invalidatePrincipals } from './principal-cache';
@@ -13,7 +13,8 @@ export async function syncBuiltInRoles(db: MetadataDb): Promise<void> {
       await trx
         .deleteFrom('role_permissions')
         .where('role_id', '=', roleId)
-        .where('permission', '!=', 'database_access')
+        // Object grants (database, schema, dataset access) given by an admin survive the re-sync.
+        .where('permission', 'not in', [...ACCESS_PERMISSIONS])
         .execute();
       if (pairs.length > 0) {
         await trx
@@ -29,21 +30,6 @@ export async function syncBuiltInRoles(db: MetadataDb): Promise<void> {
 export async function roleIdByName(db: MetadataDb, name: string): Promise<number | undefined> {
   const row = await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirst();
   return row?.id;
-}
-
-export async function listRoles(db: MetadataDb): Promise<Role[]> {
-  const roles = await db.selectFrom('roles').select(['id', 'name']).orderBy('name').execute();
-  const pairs = await db
-    .selectFrom('role_permissions')
-    .select(['role_id', 'permission', 'view_menu'])
-    .execute();
-  return roles.map((role) => ({
-    id: role.id,
-    name: role.name,
-    permissions: pairs
-      .filter((pair) => pair.role_id === role.id)
-      .map((pair): [string, string] => [pair.permission, pair.view_menu]),
-  }));
 }
 
 export async function existingRoleIds(db: MetadataDb, ids: number[]): Promise<Set<number>> {

@@ -7,7 +7,7 @@ import { parseId, parseInput, parseRisonQuery } from '../../platform/validation'
 import { hashPassword } from './passwords';
 import { requirePermission } from './principal';
 import { invalidatePrincipals } from './principal-cache';
-import { existingRoleIds, listRoles } from './roles.repo';
+import { existingRoleIds } from './roles.repo';
 import { deleteUserSessions } from './sessions';
 import { findUserById, listUsers, rolesOfUsers, setUserRoles, toUser } from './users.repo';
 
@@ -126,11 +126,5 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     invalidatePrincipals();
     if (body.active === false || passwordHash !== undefined) await deleteUserSessions(db, id);
     return { id, result: await userById(ctx, id) };
-  });
-
-  app.get('/api/v1/security/roles/', async (request) => {
-    requirePermission(request.principal, 'can_read', 'Role');
-    const roles = await listRoles(db);
-    return { count: roles.length, ids: roles.map((role) => role.id), result: roles };
   });
 }

@@ -11,6 +11,7 @@ import { buildPlan, type QueryPlan } from './plan';
 import { planDatabase } from './planning';
 import { renderQuerySql } from './render';
 import { SlotWaitAborted, tooManyQueriesError } from '../databases/query-slots';
+import { assertSqlSchemas } from './schema-access';
 
 type EstimateRequest = z.infer<typeof estimateRequestSchema>;
 
@@ -37,6 +38,7 @@ export async function estimateCost(
       tmpTableName: null,
       tmpSchemaName: null,
     });
+    assertSqlSchemas(principal, database, connector.engine, rendered, body.schema ?? null);
   } catch (error) {
     if (error instanceof QueryFailure) throw error.toApiError();
     throw error;

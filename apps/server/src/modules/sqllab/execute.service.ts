@@ -25,6 +25,7 @@ import { emptyPayload, resultPayload } from './payload';
 import { buildPlan, type QueryPlan } from './plan';
 import { planDatabase } from './planning';
 import { renderQuerySql } from './render';
+import { assertSqlSchemas } from './schema-access';
 import type { SqlLabRuntime } from './runtime';
 
 export interface ExecuteResponse {
@@ -165,6 +166,7 @@ export async function executeSql(
       tmpTableName: values.tmp_table_name ?? null,
       tmpSchemaName: values.tmp_schema_name ?? null,
     });
+    assertSqlSchemas(principal, database, engine, rendered, body.schema ?? null, [plan.ctas?.schema ?? null]);
     await updateQuery(db, id, {
       rendered_sql: rendered,
       executed_sql: plan.executedSql,

@@ -1,6 +1,8 @@
 import type { ExecuteResult } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { sip40Error } from '../../platform/errors';
+import { findDatabase } from '../databases/databases.repo';
+import { canAccessDatabase } from '../databases/databases.service';
 import { canSeeQuery } from '../queries/query-access';
 import { findQueryByResultsKey } from '../queries/queries.repo';
 import type { Principal } from '../security/principal';
@@ -21,7 +23,9 @@ export async function fetchResults(
   rows: number | undefined,
 ): Promise<ExecuteResult> {
   const query = await findQueryByResultsKey(ctx.store.db, key);
-  if (!query || !canSeeQuery(principal, query))
+  const database = query ? await findDatabase(ctx.store.db, query.database_id) : undefined;
+  // Results outlive grants: a caller who lost the database no longer reads what it returned.
+  if (!query || !canSeeQuery(principal, query) || !database || !canAccessDatabase(principal, database))
     throw sip40Error(
       404,
       'RESULTS_BACKEND_ERROR',

@@ -7,7 +7,7 @@ import { SAVED_QUERY_LIST_PATH } from '../../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../../features/sqllab/paths';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useAppSelector } from '../hooks';
-import { DATABASE_LIST_PATH, HOME_PATH, LOGIN_PATH, USER_LIST_PATH } from '../paths';
+import { DATABASE_LIST_PATH, HOME_PATH, LOGIN_PATH, ROLE_LIST_PATH, USER_LIST_PATH } from '../paths';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
@@ -72,6 +72,14 @@ function navItems(admin: boolean): NonNullable<MenuProps['items']> {
         </Link>
       ),
     });
+    items.push({
+      key: 'roles',
+      label: (
+        <Link data-test="nav-roles" to={ROLE_LIST_PATH}>
+          Roles
+        </Link>
+      ),
+    });
   }
   return items;
 }
@@ -79,6 +87,7 @@ function navItems(admin: boolean): NonNullable<MenuProps['items']> {
 function activeKey(pathname: string): string[] {
   if (pathname.startsWith('/databaseview/')) return ['databases'];
   if (pathname.startsWith('/users/')) return ['users'];
+  if (pathname.startsWith(ROLE_LIST_PATH)) return ['roles'];
   if (pathname.startsWith(CHART_LIST_PATH)) return ['charts'];
   if (pathname.startsWith(DATASET_LIST_PATH)) return ['datasets'];
   if (pathname.startsWith(SAVED_QUERY_LIST_PATH)) return ['savedqueries'];

@@ -1,16 +1,16 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { api } from '../../shared/api/api';
 import { useLogoutMutation } from '../../shared/api/auth-api';
 import { forgetCsrfToken } from '../../shared/api/csrf-token';
 import { errorText } from '../../shared/errors/to-api-error';
-import { loggedOut, type SessionUser } from '../../shared/session/session-slice';
+import { isAdmin, loggedOut, type SessionUser } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { useAppDispatch } from '../hooks';
-import { LOGIN_PATH } from '../paths';
+import { LOGIN_PATH, ROLE_LIST_PATH, USER_LIST_PATH } from '../paths';
 
-/** The username with a menu holding Logout. */
+/** The username with a menu holding the security settings (admins) and Logout. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();
@@ -30,7 +30,15 @@ export function UserMenu({ user }: { user: SessionUser }) {
     await navigate(LOGIN_PATH, { replace: true });
   };
 
+  const settings: NonNullable<MenuProps['items']> = isAdmin(user)
+    ? [
+        { key: 'users', icon: <TeamOutlined />, label: <span data-test="menu-users">List users</span> },
+        { key: 'roles', icon: <SafetyOutlined />, label: <span data-test="menu-roles">List roles</span> },
+        { type: 'divider' },
+      ]
+    : [];
   const items: MenuProps['items'] = [
+    ...settings,
     {
       key: 'logout',
       icon: <LogoutOutlined />,
@@ -46,6 +54,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
         items,
         onClick: ({ key }) => {
           if (key === 'logout') void onLogout();
+          else if (key === 'users') void navigate(USER_LIST_PATH);
+          else if (key === 'roles') void navigate(ROLE_LIST_PATH);
         },
       }}
     >

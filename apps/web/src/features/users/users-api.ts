@@ -1,6 +1,6 @@
 import {
   listResponseSchema,
-  roleSchema,
+  roleItemSchema,
   userSchema,
   type ListQuery,
   type User,
@@ -12,7 +12,7 @@ import { api } from '../../shared/api/api';
 import { encodeRison } from '../../shared/rison/rison';
 
 const userListSchema = listResponseSchema(userSchema);
-const roleListSchema = listResponseSchema(roleSchema);
+const roleListSchema = listResponseSchema(roleItemSchema);
 const userItemSchema = z.object({ id: z.number().int(), result: userSchema });
 
 export type UserList = z.infer<typeof userListSchema>;

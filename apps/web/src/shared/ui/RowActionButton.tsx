@@ -8,6 +8,7 @@ interface RowActionButtonProps {
   'aria-label': string;
   icon: ReactNode;
   danger?: boolean;
+  disabled?: boolean;
   onClick?: () => void;
   /** Makes the button a link. */
   href?: string;
@@ -20,6 +21,7 @@ export function RowActionButton({
   'aria-label': label,
   icon,
   danger = false,
+  disabled = false,
   onClick,
   href,
 }: RowActionButtonProps) {
@@ -30,6 +32,7 @@ export function RowActionButton({
         type="text"
         size="small"
         danger={danger}
+        disabled={disabled}
         aria-label={label}
         icon={icon}
         onClick={onClick}
