@@ -237,6 +237,43 @@ test.describe('with backend persistence', () => {
     await expect(editor(page)).toContainText('SELECT 21 AS typed_while_failing, 22 AS more');
   });
 
+  test('removes a query from the tab, on the server too', async ({ page }) => {
+    test.setTimeout(120_000);
+    await logIn(page, base);
+    await openSqlLab(page, base);
+    const run = async (column: string) => {
+      await setSql(page, `SELECT 1 AS ${column}`);
+      await page.getByTestId('sqllab-run').click();
+      // The result's column header shows once this run is done.
+      await expect(page.getByTestId('sqllab-south-pane')).toContainText(column);
+      await expect(page.getByTestId('sqllab-status')).toHaveText('success');
+    };
+    await run('to_remove');
+    await run('to_keep');
+    const historyRow = (sql: string) => page.getByTestId('sqllab-history-row').filter({ hasText: sql });
+    // The removal goes to the server once the tab is there (a new tab reaches it with the next sync).
+    await expect
+      .poll(async () => (await serverTabs(page.request, base)).map((tab) => tab.sql), { timeout: 30_000 })
+      .toContain('SELECT 1 AS to_keep');
+
+    await page.getByTestId('sqllab-history-tab').click();
+    await expect(historyRow('to_remove')).toHaveCount(1);
+    const removal = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'DELETE' && /\/tabstateview\/\d+\/query\//.test(response.url()),
+    );
+    await historyRow('to_remove').getByTestId('sqllab-history-remove').click();
+    expect((await removal).status()).toBe(200);
+    await expect(historyRow('to_remove')).toHaveCount(0);
+    await expect(historyRow('to_keep')).toHaveCount(1);
+    await page.screenshot({ path: test.info().outputPath('sqllab-query-removed.png') });
+
+    await page.reload();
+    await page.getByTestId('sqllab-history-tab').click();
+    await expect(historyRow('to_keep')).toHaveCount(1);
+    await expect(historyRow('to_remove')).toHaveCount(0);
+  });
+
   test('opens a dataset by id in a new tab, with its SELECT or the given SQL', async ({ page }) => {
     await logIn(page, base);
     // Every fresh data directory has a dataset for each example table (created at start).
