@@ -161,7 +161,8 @@ test.describe('with backend persistence', () => {
     await server.stop();
     await server.start();
     await page.reload();
-    await expect(editor(page)).toContainText('SELECT 10 AS before_restart');
+    // The first SQL Lab load of a fresh server is slow on a busy machine (see openSqlLab).
+    await expect(editor(page)).toContainText('SELECT 10 AS before_restart', { timeout: 60_000 });
 
     await server.stop();
     await setSql(page, 'SELECT 11 AS typed_while_down');
@@ -223,7 +224,10 @@ test.describe('with backend persistence', () => {
 
     // A reload while saving still fails keeps the edits (local storage holds the unsynced tab).
     await page.reload();
-    await expect(editor(page)).toContainText('SELECT 21 AS typed_while_failing, 22 AS more');
+    // A reload on a busy machine can take longer than the default wait.
+    await expect(editor(page)).toContainText('SELECT 21 AS typed_while_failing, 22 AS more', {
+      timeout: 60_000,
+    });
 
     failing = false;
     await expect(page.getByTestId('sqllab-offline')).toBeHidden({ timeout: 60_000 });
@@ -234,7 +238,9 @@ test.describe('with backend persistence', () => {
 
     await page.unroute('**/tabstateview/**');
     await page.reload();
-    await expect(editor(page)).toContainText('SELECT 21 AS typed_while_failing, 22 AS more');
+    await expect(editor(page)).toContainText('SELECT 21 AS typed_while_failing, 22 AS more', {
+      timeout: 60_000,
+    });
   });
 
   test('removes a query from the tab, on the server too', async ({ page }) => {
@@ -269,7 +275,7 @@ test.describe('with backend persistence', () => {
     await page.screenshot({ path: test.info().outputPath('sqllab-query-removed.png') });
 
     await page.reload();
-    await page.getByTestId('sqllab-history-tab').click();
+    await page.getByTestId('sqllab-history-tab').click({ timeout: 60_000 });
     await expect(historyRow('to_keep')).toHaveCount(1);
     await expect(historyRow('to_remove')).toHaveCount(0);
   });
