@@ -161,18 +161,123 @@ test.describe('with backend persistence', () => {
     await server.stop();
     await server.start();
     await page.reload();
-    await expect(editor(page)).toContainText('SELECT 10 AS before_restart');
+    // The first SQL Lab load of a fresh server is slow on a busy machine (see openSqlLab).
+    await expect(editor(page)).toContainText('SELECT 10 AS before_restart', { timeout: 60_000 });
 
     await server.stop();
     await setSql(page, 'SELECT 11 AS typed_while_down');
     await expect(page.getByTestId('sqllab-offline')).toBeVisible({ timeout: 30_000 });
     await page.keyboard.insertText(', 12 AS still_down');
     await server.start();
-    await expect(page.getByTestId('sqllab-offline')).toBeHidden({ timeout: 30_000 });
+    // Failed passes back off (5, 10, 20, then 30 s), so the first pass after the restart can take 30 s.
+    await expect(page.getByTestId('sqllab-offline')).toBeHidden({ timeout: 60_000 });
     await expect
       .poll(async () => (await serverTabs(page.request, base)).map((tab) => tab.sql), { timeout: 30_000 })
       .toContain('SELECT 11 AS typed_while_down, 12 AS still_down');
     await expect(editor(page)).toContainText('SELECT 11 AS typed_while_down, 12 AS still_down');
+  });
+
+  test('says once that the tab cannot be saved, shows offline, retries, and loses no edit', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await logIn(page, base);
+    await openSqlLab(page, base);
+    await setSql(page, 'SELECT 20 AS saved_before');
+    const serverSql = async () => (await serverTabs(page.request, base)).map((tab) => tab.sql);
+    await expect.poll(serverSql, { timeout: 30_000 }).toContain('SELECT 20 AS saved_before');
+
+    // The tab-state views answer 500 to every write until told otherwise; reads still work.
+    let failing = true;
+    let failedWrites = 0;
+    await page.route('**/tabstateview/**', async (route) => {
+      const method = route.request().method();
+      if (failing && (method === 'PUT' || method === 'POST')) {
+        failedWrites += 1;
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":"Server error"}',
+        });
+      } else {
+        await route.fallback();
+      }
+    });
+    const storeToast = page
+      .getByTestId('toast')
+      .filter({ hasText: 'An error occurred while storing your query in the backend' });
+
+    await setSql(page, 'SELECT 21 AS typed_while_failing');
+    await expect(storeToast).toBeVisible({ timeout: 30_000 });
+    await expect(storeToast).toContainText('please save your query using the "Save Query" button');
+    await expect(page.getByTestId('sqllab-offline')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('sqllab-save-failing.png') });
+
+    // Retries keep failing (after 5 s, then 10 s): the toast has timed out and is not shown again.
+    await page.keyboard.insertText(', 22 AS more');
+    const firstFailures = failedWrites;
+    await expect.poll(() => failedWrites, { timeout: 60_000 }).toBeGreaterThanOrEqual(firstFailures + 2);
+    await expect(storeToast).toHaveCount(0);
+    await expect(page.getByTestId('sqllab-offline')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('sqllab-save-offline.png') });
+    expect(await serverSql()).toContain('SELECT 20 AS saved_before');
+
+    // A reload while saving still fails keeps the edits (local storage holds the unsynced tab).
+    await page.reload();
+    // A reload on a busy machine can take longer than the default wait.
+    await expect(editor(page)).toContainText('SELECT 21 AS typed_while_failing, 22 AS more', {
+      timeout: 60_000,
+    });
+
+    failing = false;
+    await expect(page.getByTestId('sqllab-offline')).toBeHidden({ timeout: 60_000 });
+    await expect
+      .poll(serverSql, { timeout: 30_000 })
+      .toContain('SELECT 21 AS typed_while_failing, 22 AS more');
+    await page.screenshot({ path: test.info().outputPath('sqllab-save-recovered.png') });
+
+    await page.unroute('**/tabstateview/**');
+    await page.reload();
+    await expect(editor(page)).toContainText('SELECT 21 AS typed_while_failing, 22 AS more', {
+      timeout: 60_000,
+    });
+  });
+
+  test('removes a query from the tab, on the server too', async ({ page }) => {
+    test.setTimeout(120_000);
+    await logIn(page, base);
+    await openSqlLab(page, base);
+    const run = async (column: string) => {
+      await setSql(page, `SELECT 1 AS ${column}`);
+      await page.getByTestId('sqllab-run').click();
+      // The result's column header shows once this run is done.
+      await expect(page.getByTestId('sqllab-south-pane')).toContainText(column);
+      await expect(page.getByTestId('sqllab-status')).toHaveText('success');
+    };
+    await run('to_remove');
+    await run('to_keep');
+    const historyRow = (sql: string) => page.getByTestId('sqllab-history-row').filter({ hasText: sql });
+    // The removal goes to the server once the tab is there (a new tab reaches it with the next sync).
+    await expect
+      .poll(async () => (await serverTabs(page.request, base)).map((tab) => tab.sql), { timeout: 30_000 })
+      .toContain('SELECT 1 AS to_keep');
+
+    await page.getByTestId('sqllab-history-tab').click();
+    await expect(historyRow('to_remove')).toHaveCount(1);
+    const removal = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'DELETE' && /\/tabstateview\/\d+\/query\//.test(response.url()),
+    );
+    await historyRow('to_remove').getByTestId('sqllab-history-remove').click();
+    expect((await removal).status()).toBe(200);
+    await expect(historyRow('to_remove')).toHaveCount(0);
+    await expect(historyRow('to_keep')).toHaveCount(1);
+    await page.screenshot({ path: test.info().outputPath('sqllab-query-removed.png') });
+
+    await page.reload();
+    await page.getByTestId('sqllab-history-tab').click({ timeout: 60_000 });
+    await expect(historyRow('to_keep')).toHaveCount(1);
+    await expect(historyRow('to_remove')).toHaveCount(0);
   });
 
   test('opens a dataset by id in a new tab, with its SELECT or the given SQL', async ({ page }) => {

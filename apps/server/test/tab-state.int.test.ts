@@ -229,4 +229,42 @@ describe.each(METADATA_BACKENDS)('tab persistence views on %s metadata', (backen
       (await send('GET', `/tabstateview/${id}`, admin)).json<{ latest_query: unknown }>().latest_query,
     ).toBeNull();
   });
+
+  it('removes a query of a tab: the previous one becomes the latest; others are refused', async () => {
+    const created = await send('POST', '/tabstateview/', admin, { queryEditor: { dbId: databaseId } });
+    const id = created.json<{ id: number }>().id;
+    const otherTab = await send('POST', '/tabstateview/', admin, { queryEditor: { dbId: databaseId } });
+    const otherId = otherTab.json<{ id: number }>().id;
+    const run = async (clientId: string, tabId: number) => {
+      const executed = await server.request('POST', '/api/v1/sqllab/execute/', {
+        token: admin,
+        body: { database_id: databaseId, sql: 'SELECT 1', client_id: clientId, sql_editor_id: String(tabId) },
+      });
+      expect(executed.statusCode).toBe(200);
+    };
+    await run('rq000000001', id);
+    await run('rq000000002', id);
+    await run('rq000000003', otherId);
+    await send('PUT', `/tabstateview/${id}`, admin, { latest_query_id: 'rq000000002' });
+    const latest = async () =>
+      (await send('GET', `/tabstateview/${id}`, admin)).json<{ latest_query: { id: string } | null }>()
+        .latest_query?.id ?? null;
+
+    // Another user's request, a query of another tab and an unknown query change nothing.
+    expect((await send('DELETE', `/tabstateview/${id}/query/rq000000002`, other)).statusCode).toBe(403);
+    const wrongTab = await send('DELETE', `/tabstateview/${id}/query/rq000000003`, admin);
+    expect(wrongTab.statusCode).toBe(404);
+    expect(wrongTab.json()).toEqual({ error: 'Query not found.' });
+    expect((await send('DELETE', `/tabstateview/${id}/query/unknown0001`, admin)).statusCode).toBe(404);
+    expect(await latest()).toBe('rq000000002');
+
+    const removed = await send('DELETE', `/tabstateview/${id}/query/rq000000002`, admin);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toBe('OK');
+    expect(await latest()).toBe('rq000000001');
+    expect((await send('DELETE', `/tabstateview/${id}/query/rq000000002`, admin)).statusCode).toBe(404);
+    expect((await send('DELETE', `/tabstateview/${id}/query/rq000000001`, admin)).json()).toBe('OK');
+    expect(await latest()).toBeNull();
+    expect((await send('DELETE', `/tabstateview/${otherId}/query/rq000000003`, admin)).json()).toBe('OK');
+  });
 });

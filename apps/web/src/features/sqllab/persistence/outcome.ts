@@ -12,17 +12,25 @@ export function failureStatus(error: unknown): number | undefined {
   return toApiError(error)?.status;
 }
 
-/** What one sync pass saw: whether anything failed, and whether the server could not be reached. */
+/**
+ * What one sync pass saw: whether any call failed (the server, reachable or not, lacks part of this
+ * window's state) and whether a tab's state could not be stored (its edits are not on the server).
+ */
 export interface SyncTracker {
   failed: boolean;
-  unreachable: boolean;
+  saveFailed: boolean;
 }
 
 export function newTracker(): SyncTracker {
-  return { failed: false, unreachable: false };
+  return { failed: false, saveFailed: false };
 }
 
-export function noteFailure(tracker: SyncTracker, error: unknown): void {
+export function noteFailure(tracker: SyncTracker): void {
   tracker.failed = true;
-  if (failureStatus(error) === undefined) tracker.unreachable = true;
+}
+
+/** A tab's PUT failed: its edits stay local until a later pass stores them. */
+export function noteSaveFailure(tracker: SyncTracker): void {
+  tracker.failed = true;
+  tracker.saveFailed = true;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../../../app/store';
 import { jsonResponse, setupDomTest, stubFetch, TEST_BOOTSTRAP } from '../../../test/dom-test';
 import {
@@ -13,7 +13,9 @@ import {
 } from '../state';
 import { makeEditor, makeQuery } from '../state/test-fixtures';
 import { sqlLabState } from '../store/sqllab-store';
-import { syncTick, MIGRATE_EDITOR_FAILED } from './sync';
+import { toastRemoved } from '../../../shared/toasts/toasts-slice';
+import { syncTick, EDITOR_SAVE_FAILED, MIGRATE_EDITOR_FAILED, STORE_QUERY_FAILED } from './sync';
+import { startSyncLoop } from './sync-loop';
 
 setupDomTest();
 
@@ -64,6 +66,9 @@ function fakeViews(answer: (call: Call) => Response | null = () => null) {
 
 const T = 1_700_000_000_000;
 const editorsOf = (store: AppStore) => sqlLabState(store.getState()).sqlLabEditors;
+const syncOf = (store: AppStore) => sqlLabState(store.getState()).sqlLabSync;
+const toastTexts = (store: AppStore) => store.getState().toasts.items.map((toast) => toast.text);
+const serverTab = (id: string) => makeEditor({ id, tabViewId: id, inLocalStorage: false });
 
 describe('syncTick', () => {
   it('creates a local tab on the server, then migrates its id, panels and queries, then pushes it', async () => {
@@ -105,8 +110,7 @@ describe('syncTick', () => {
   });
 
   it('pushes only tabs edited since the last sync, and deletes closed tabs (a 404 counts as deleted)', async () => {
-    const server = (id: string) => makeEditor({ id, tabViewId: id, inLocalStorage: false });
-    const store = storeWith([server('1'), server('2'), server('3')], '1', T);
+    const store = storeWith([serverTab('1'), serverTab('2'), serverTab('3')], '1', T);
     store.dispatch(setSql({ id: '1', sql: 'SELECT edited', now: T + 10 }));
     store.dispatch(removeQueryEditor({ id: '3', now: T + 11 }));
     const calls = fakeViews((call) =>
@@ -125,7 +129,7 @@ describe('syncTick', () => {
   });
 
   it('keeps edits while the server is unreachable, flags offline, and pushes them on a later pass', async () => {
-    const store = storeWith([makeEditor({ id: '5', tabViewId: '5', inLocalStorage: false })], '5', T);
+    const store = storeWith([serverTab('5')], '5', T);
     store.dispatch(setSql({ id: '5', sql: 'SELECT offline', now: T + 5 }));
     let down = true;
     const calls = fakeViews(() => {
@@ -133,10 +137,10 @@ describe('syncTick', () => {
       return null;
     });
 
-    await store.dispatch(syncTick(() => T + 10));
+    expect(await store.dispatch(syncTick(() => T + 10))).toBe(false);
     expect(sqlLabState(store.getState()).sqlLabSync.offline).toBe(true);
     expect(editorsOf(store).editorTabLastUpdatedAt).toBe(T);
-    expect(store.getState().toasts.items).toEqual([]);
+    expect(toastTexts(store)).toEqual([STORE_QUERY_FAILED]);
 
     down = false;
     store.dispatch(setSql({ id: '5', sql: 'SELECT offline, more', now: T + 15 }));
@@ -144,6 +148,46 @@ describe('syncTick', () => {
     expect(sqlLabState(store.getState()).sqlLabSync.offline).toBe(false);
     expect(calls.at(-1)?.form).toMatchObject({ sql: 'SELECT offline, more' });
     expect(editorsOf(store).editorTabLastUpdatedAt).toBe(T + 19);
+  });
+
+  it('says once that saving fails, shows offline until a save goes through, and keeps every edit', async () => {
+    const store = storeWith([serverTab('7')], '7', T);
+    store.dispatch(setSql({ id: '7', sql: 'SELECT 0', now: T + 1 }));
+    let failing = true;
+    const calls = fakeViews((call) =>
+      failing && call.method === 'PUT' ? jsonResponse(500, { error: 'database is locked' }) : null,
+    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    expect(await store.dispatch(syncTick(() => T + 10))).toBe(false);
+    expect(toastTexts(store)).toEqual([STORE_QUERY_FAILED]);
+    expect(syncOf(store).offline).toBe(true);
+    expect(editorsOf(store).editorTabLastUpdatedAt).toBe(T);
+
+    // Later failures of the same run say nothing more, even once the first toast has gone.
+    store.dispatch(toastRemoved(store.getState().toasts.items[0]?.id ?? ''));
+    store.dispatch(setSql({ id: '7', sql: 'SELECT 1, 2', now: T + 11 }));
+    expect(await store.dispatch(syncTick(() => T + 20))).toBe(false);
+    expect(await store.dispatch(syncTick(() => T + 30))).toBe(false);
+    expect(toastTexts(store)).toEqual([]);
+    expect(syncOf(store).offline).toBe(true);
+    expect(warn).toHaveBeenCalledWith(EDITOR_SAVE_FAILED);
+
+    failing = false;
+    expect(await store.dispatch(syncTick(() => T + 40))).toBe(true);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(
+      Array.from({ length: 4 }, () => 'PUT /tabstateview/7'),
+    );
+    expect(calls.at(-1)?.form).toMatchObject({ sql: 'SELECT 1, 2' });
+    expect(syncOf(store).offline).toBe(false);
+    expect(editorsOf(store).editorTabLastUpdatedAt).toBe(T + 39);
+
+    // A new run of failures after a recovery is told again.
+    failing = true;
+    store.dispatch(setSql({ id: '7', sql: 'SELECT 3', now: T + 41 }));
+    expect(await store.dispatch(syncTick(() => T + 50))).toBe(false);
+    expect(toastTexts(store)).toEqual([STORE_QUERY_FAILED]);
+    warn.mockRestore();
   });
 
   it('toasts a failed migration once and retries the tab on the next pass', async () => {
@@ -164,8 +208,7 @@ describe('syncTick', () => {
   });
 
   it('activates the shown tab when it is not the one the server has active', async () => {
-    const server = (id: string) => makeEditor({ id, tabViewId: id, inLocalStorage: false });
-    const store = storeWith([server('1'), server('2')], '1', T);
+    const store = storeWith([serverTab('1'), serverTab('2')], '1', T);
     store.dispatch(setActiveQueryEditor({ id: '2' }));
     const calls = fakeViews();
     await store.dispatch(syncTick(() => T + 1));
@@ -185,5 +228,52 @@ describe('syncTick', () => {
     const calls = fakeViews();
     await store.dispatch(syncTick(() => T));
     expect(calls).toEqual([]);
+  });
+});
+
+describe('the sync loop over syncTick', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('retries a failing save after 5, 10 and 20 s, then every 5 s again once it went through', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const store = storeWith([serverTab('8')], '8', T);
+    store.dispatch(setSql({ id: '8', sql: 'SELECT kept', now: Date.now() + 60_000 }));
+    let failing = true;
+    const puts: number[] = [];
+    let elapsed = 0;
+    fakeViews((call) => {
+      if (call.method !== 'PUT') return null;
+      puts.push(elapsed);
+      return failing ? jsonResponse(500, { error: 'boom' }) : null;
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stop = startSyncLoop(() => store.dispatch(syncTick()), { intervalMs: 5000, maxDelayMs: 30_000 });
+    const advance = async (ms: number) => {
+      elapsed += ms;
+      await vi.advanceTimersByTimeAsync(ms);
+    };
+
+    await advance(5000);
+    expect(puts).toEqual([5000]);
+    expect(toastTexts(store)).toEqual([STORE_QUERY_FAILED]);
+    expect(syncOf(store).offline).toBe(true);
+    await advance(5000);
+    await advance(10_000);
+    await advance(19_000);
+    expect(puts).toEqual([5000, 10_000, 20_000]);
+    failing = false;
+    await advance(1000);
+    expect(puts).toEqual([5000, 10_000, 20_000, 40_000]);
+    expect(syncOf(store).offline).toBe(false);
+    expect(toastTexts(store)).toEqual([STORE_QUERY_FAILED]);
+    // Synced: nothing left to push, and the loop is back to its 5 s pace.
+    store.dispatch(setSql({ id: '8', sql: 'SELECT kept, more', now: Date.now() + 120_000 }));
+    await advance(5000);
+    expect(puts).toEqual([5000, 10_000, 20_000, 40_000, 45_000]);
+    stop();
+    await advance(60_000);
+    expect(puts).toHaveLength(5);
   });
 });

@@ -8,10 +8,18 @@ import {
   setEditorTabLastUpdatedAt,
   setLastUpdatedActiveTab,
   setOffline,
+  setSaveFailing,
   unsyncedEditors,
 } from '../state';
 import { sqlLabState, type AppThunk } from '../store/sqllab-store';
-import { backendPersistenceOn, failureStatus, newTracker, noteFailure, type SyncTracker } from './outcome';
+import {
+  backendPersistenceOn,
+  failureStatus,
+  newTracker,
+  noteFailure,
+  noteSaveFailure,
+  type SyncTracker,
+} from './outcome';
 import { tabStateApi } from './tab-state-api';
 import { editorCreatePayload, editorUpdateFields, tableCreatePayload } from './tab-state-mapping';
 
@@ -20,8 +28,11 @@ const RETRY_HINT =
 export const MIGRATE_EDITOR_FAILED = `Unable to migrate query editor state to backend. ${RETRY_HINT}`;
 export const MIGRATE_TABLE_FAILED = `Unable to migrate table schema state to backend. ${RETRY_HINT}`;
 export const MIGRATE_QUERY_FAILED = `Unable to migrate query state to backend. ${RETRY_HINT}`;
-/** Logged only, never toasted (spec 000 §8). */
+/** Logged on each failed save (spec 000 §8). */
 export const EDITOR_SAVE_FAILED = 'An error occurred while saving your editor state.';
+/** Toasted once when saves start failing (spec 000 §8); the offline tag stays until one goes through. */
+export const STORE_QUERY_FAILED =
+  'An error occurred while storing your query in the backend. To avoid losing your changes, please save your query using the "Save Query" button.';
 
 const track = { track: false } as const;
 
@@ -36,7 +47,7 @@ function pushEditor(id: string, tracker: SyncTracker): AppThunk<Promise<void>> {
     // A tab deleted on the server (closed in another window) has nothing left to update.
     if (outcome.error === undefined || failureStatus(outcome.error) === 404) return;
     console.warn(EDITOR_SAVE_FAILED);
-    noteFailure(tracker, outcome.error);
+    noteSaveFailure(tracker);
   };
 }
 
@@ -50,7 +61,7 @@ function migrateTableSchema(tableId: string, tracker: SyncTracker): AppThunk<Pro
     );
     if (outcome.data === undefined) {
       dispatch(toastAdded('danger', MIGRATE_TABLE_FAILED, { noDuplicate: true }));
-      noteFailure(tracker, outcome.error);
+      noteFailure(tracker);
       return;
     }
     const serverId = String(outcome.data.id);
@@ -85,7 +96,7 @@ function migrateQueries(tabId: string, tracker: SyncTracker): AppThunk<Promise<v
       // 404: the server never stored that query (it failed before reaching it).
       if (outcome.error === undefined || failureStatus(outcome.error) === 404) continue;
       dispatch(toastAdded('danger', MIGRATE_QUERY_FAILED, { noDuplicate: true }));
-      noteFailure(tracker, outcome.error);
+      noteFailure(tracker);
     }
   };
 }
@@ -104,7 +115,7 @@ function migrateEditor(localId: string, tracker: SyncTracker): AppThunk<Promise<
     );
     if (outcome.data === undefined) {
       dispatch(toastAdded('danger', MIGRATE_EDITOR_FAILED, { noDuplicate: true }));
-      noteFailure(tracker, outcome.error);
+      noteFailure(tracker);
       return;
     }
     const tabId = String(outcome.data.id);
@@ -145,7 +156,7 @@ function activateTab(tracker: SyncTracker): AppThunk<Promise<void>> {
     if (active === undefined || !isServerId(active) || active === editors.lastUpdatedActiveTab) return;
     const outcome = await dispatch(tabStateApi.endpoints.activateTabState.initiate(active, track));
     if (outcome.error === undefined) dispatch(setLastUpdatedActiveTab({ id: active }));
-    else if (failureStatus(outcome.error) !== 404) noteFailure(tracker, outcome.error);
+    else if (failureStatus(outcome.error) !== 404) noteFailure(tracker);
   };
 }
 
@@ -162,7 +173,7 @@ function deleteDestroyed(tracker: SyncTracker): AppThunk<Promise<void>> {
       if (outcome.error === undefined || failureStatus(outcome.error) === 404) {
         dispatch(clearDestroyedQueryEditor({ id }));
       } else {
-        noteFailure(tracker, outcome.error);
+        noteFailure(tracker);
       }
     }
   };
@@ -172,11 +183,13 @@ function deleteDestroyed(tracker: SyncTracker): AppThunk<Promise<void>> {
  * One pass of the sync loop (spec 000 §4 "Persistence"): local tabs are created on the server and
  * migrated; tabs edited since the last pass are pushed; the active tab is activated; closed tabs are
  * deleted. When everything went through, the pass's start becomes the last sync time; otherwise the
- * same tabs are pushed again on the next pass. An unreachable server sets the offline flag.
+ * same tabs are pushed again on the next pass, the offline tag shows until a pass goes through, and
+ * the first of a run of failed saves toasts STORE_QUERY_FAILED. Resolves to whether the pass went
+ * through (the loop waits longer after a failed one).
  */
-export function syncTick(now: () => number = Date.now): AppThunk<Promise<void>> {
+export function syncTick(now: () => number = Date.now): AppThunk<Promise<boolean>> {
   return async (dispatch, getState) => {
-    if (!backendPersistenceOn(getState()) || !sqlLabState(getState()).sqlLabSync.hydrated) return;
+    if (!backendPersistenceOn(getState()) || !sqlLabState(getState()).sqlLabSync.hydrated) return true;
     const startedAt = now();
     const tracker = newTracker();
     const editors = unsyncedEditors(sqlLabState(getState()).sqlLabEditors).filter((editor) => editor.loaded);
@@ -188,8 +201,12 @@ export function syncTick(now: () => number = Date.now): AppThunk<Promise<void>> 
     await dispatch(activateTab(tracker));
     await dispatch(deleteDestroyed(tracker));
     if (!tracker.failed) dispatch(setEditorTabLastUpdatedAt({ timestamp: startedAt - 1 }));
-    if (sqlLabState(getState()).sqlLabSync.offline !== tracker.unreachable) {
-      dispatch(setOffline(tracker.unreachable));
+    const sync = sqlLabState(getState()).sqlLabSync;
+    if (tracker.saveFailed && !sync.saveFailing) {
+      dispatch(toastAdded('danger', STORE_QUERY_FAILED, { noDuplicate: true }));
     }
+    if (sync.saveFailing !== tracker.saveFailed) dispatch(setSaveFailing(tracker.saveFailed));
+    if (sync.offline !== tracker.failed) dispatch(setOffline(tracker.failed));
+    return !tracker.failed;
   };
 }

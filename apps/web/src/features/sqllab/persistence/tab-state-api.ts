@@ -78,6 +78,13 @@ export const tabStateApi = api.injectEndpoints({
       }),
       rawResponseSchema: viewAckSchema,
     }),
+    removeQueryFromTab: build.mutation<Ack, { tabId: string; queryId: string }, Ack>({
+      query: ({ tabId, queryId }) => ({
+        url: `/tabstateview/${tabId}/query/${encodeURIComponent(queryId)}`,
+        method: 'DELETE',
+      }),
+      rawResponseSchema: viewAckSchema,
+    }),
     createTableSchema: build.mutation<Created, Record<string, unknown>, Created>({
       query: (table) => ({ url: '/tableschemaview/', method: 'POST', form: { table } }),
       rawResponseSchema: createdIdSchema,

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { AppStore } from '../../../app/store';
-import { SYNC_INTERVAL_MS } from '../state';
+import { SYNC_INTERVAL_MS, SYNC_MAX_RETRY_DELAY_MS } from '../state';
 import { selectActiveTabId } from '../store/selectors';
 import { sqlLabState } from '../store/sqllab-store';
 import { ensureTabLoaded, hydrateSqlLab } from './hydrate';
@@ -25,7 +25,7 @@ const useAppStore = useStore.withTypes<AppStore>();
 /**
  * SQL Lab's persistence while the screen is open: loads the tabs once (local storage merged with the
  * server's), then writes local storage after changes (and on page hide), runs the sync loop every
- * SYNC_INTERVAL_MS, and reads a server tab in full when it is shown before it was loaded. Returns
+ * SYNC_INTERVAL_MS (backing off up to SYNC_MAX_RETRY_DELAY_MS while passes fail), and reads a server tab in full when it is shown before it was loaded. Returns
  * whether the tabs have been loaded.
  */
 export function useSqlLabPersistence(): boolean {
@@ -58,7 +58,13 @@ export function useSqlLabPersistence(): boolean {
     saver?.flush();
     const flush = () => saver?.flush();
     window.addEventListener('pagehide', flush);
-    const stopLoop = startSyncLoop(() => dispatch(syncTick()), SYNC_INTERVAL_MS);
+    // The toast list is a lazy chunk. The loop toasts when saving fails, often because the server is
+    // gone; loading the chunk only then would fail and take the page down, so load it now.
+    import('../../../shared/toasts/ToastList').catch(() => undefined);
+    const stopLoop = startSyncLoop(() => dispatch(syncTick()), {
+      intervalMs: SYNC_INTERVAL_MS,
+      maxDelayMs: SYNC_MAX_RETRY_DELAY_MS,
+    });
     return () => {
       stopLoop();
       unsubscribe?.();

@@ -1,9 +1,10 @@
-import { PlusSquareOutlined, RedoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusSquareOutlined, RedoOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { useMemo, type HTMLAttributes } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useGetEditorQueryHistoryQuery } from '../api/sqllab-api';
 import { formatCount } from '../controls/limit-options';
+import { removeTabQuery } from '../persistence/query-actions';
 import { addNewTab } from '../run/editor-actions';
 import { rerunQuery } from '../run/run-editor';
 import { selectTabQueries } from '../store/selectors';
@@ -20,7 +21,10 @@ function startedText(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toLocaleString();
 }
 
-/** The tab's past queries with their state, start, duration, rows and SQL; each can re-run or open in a new tab. */
+/**
+ * The tab's past queries with their state, start, duration, rows and SQL; each can re-run, open in a
+ * new tab, or be removed from the tab.
+ */
 export function QueryHistory({ editorId }: { editorId: string }) {
   const dispatch = useAppDispatch();
   const local = useAppSelector((state) => selectTabQueries(state, editorId));
@@ -61,7 +65,7 @@ export function QueryHistory({ editorId }: { editorId: string }) {
     {
       title: 'Actions',
       key: 'actions',
-      width: 100,
+      width: 132,
       render: (_value, row) => (
         <Flex gap={4}>
           <Tooltip title="Run again in this tab">
@@ -90,6 +94,15 @@ export function QueryHistory({ editorId }: { editorId: string }) {
                   }),
                 )
               }
+            />
+          </Tooltip>
+          <Tooltip title="Remove from this tab">
+            <Button
+              size="small"
+              icon={<DeleteOutlined />}
+              aria-label="Remove query"
+              data-test="sqllab-history-remove"
+              onClick={() => void dispatch(removeTabQuery(editorId, row.id))}
             />
           </Tooltip>
         </Flex>

@@ -86,6 +86,7 @@ export {
   initialSyncStatusState,
   hydrationFinished,
   setOffline,
+  setSaveFailing,
   localStorageMeasured,
   type SyncStatusState,
 } from './sync-status.slice';
@@ -142,6 +143,7 @@ export {
   unsyncedEditors,
   mergeLocalAndServer,
   SYNC_INTERVAL_MS,
+  SYNC_MAX_RETRY_DELAY_MS,
   SAVE_DEBOUNCE_MS,
   STALE_RESULTS_MS,
   RESULTS_SIZE_CAP_KB,

@@ -2,6 +2,11 @@
 
 /** How often unsaved tabs are pushed to the server. */
 export const SYNC_INTERVAL_MS = 5000;
+/**
+ * Longest wait between two pushes while they keep failing: the wait doubles from SYNC_INTERVAL_MS
+ * after each failure up to this, so a broken server is not hammered and a recovered one is heard soon.
+ */
+export const SYNC_MAX_RETRY_DELAY_MS = 30_000;
 /** Quiet time after the last edit before editor state is saved. */
 export const SAVE_DEBOUNCE_MS = 5000;
 /** Stored results of queries older than this are dropped (1 day). */
