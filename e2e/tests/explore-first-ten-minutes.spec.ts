@@ -161,6 +161,10 @@ test('a line chart limited by the time range, picked by date then written as an 
   await page.getByTestId('theme-toggle').click();
   await expect(chartStatus(page)).toHaveAttribute('data-chart-status', 'rendered');
   await page.screenshot({ path: testInfo.outputPath('time-range-line-dark.png') });
+  await timePill.click();
+  await expect(page.getByTestId('time-range-actual')).toHaveText('1995-01-01 ≤ ds < 2000-01-01');
+  await page.screenshot({ path: testInfo.outputPath('time-range-advanced-dark.png') });
+  await page.getByTestId('filter-cancel').click();
   await page.getByTestId('theme-toggle').click();
 });
 

@@ -104,7 +104,7 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
   };
 
   return (
-    <div style={{ width: timeRange ? 460 : 380 }} data-test="filter-editor">
+    <div style={{ width: timeRange ? 500 : 380 }} data-test="filter-editor">
       <Tabs
         size="small"
         activeKey={filter.expressionType}
