@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultTemporalColumn,
-  temporalColumnsLookup,
-  withTemporalRangeFilter,
-} from './temporal-filter';
+import { defaultTemporalColumn, temporalColumnsLookup, withTemporalRangeFilter } from './temporal-filter';
 
 const birthNames = {
   columns: [
