@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, birthNamesDatasetId, chartStatus, choose, drag, runAndWait } from './explore-helpers';
+import {
+  apiToken,
+  birthNamesDatasetId,
+  chartStatus,
+  choose,
+  drag,
+  examplesDatabaseId,
+  lineByYear,
+  runAndWait,
+} from './explore-helpers';
 import { logIn } from './login';
 
 /** Issue 10: what a new analyst hits in their first minutes of Explore on birth_names. */
@@ -36,15 +45,10 @@ async function hoverPlot(page: Page, xFraction = 0.5) {
 /** A virtual dataset over birth_names with a 'Girl share' metric formatted as a percent. */
 async function girlShareDataset(request: APIRequestContext): Promise<number> {
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const databases = (await (await request.get('/api/v1/database/', { headers })).json()) as {
-    result: { id: number; database_name: string }[];
-  };
-  const examples = databases.result.find((database) => database.database_name === 'examples');
-  if (!examples) throw new Error('the examples database is missing');
   const created = await request.post('/api/v1/dataset/', {
     headers,
     data: {
-      database: examples.id,
+      database: await examplesDatabaseId(request, headers),
       schema: 'main',
       table_name: `e2e_girl_share_${Date.now().toString(36)}`,
       sql: 'SELECT ds, state, gender, num, num_girls FROM birth_names',
@@ -105,13 +109,7 @@ test('a line chart limited by the time range, picked by date then written as an 
   const datasetId = await birthNamesDatasetId(request);
   await logIn(page);
   await openExplore(page, datasetId, 'echarts_timeseries_line');
-  await choose(page, page.getByTestId('select-x_axis'), 'ds');
-  await choose(page, page.getByTestId('select-time_grain_sqla'), 'Year');
-  await drag(
-    page,
-    page.locator('[data-test="datasource-column"][data-name="num"]'),
-    page.getByTestId('control-metrics'),
-  );
+  await lineByYear(page, page.locator('[data-test="datasource-column"][data-name="num"]'));
 
   // The default time range sits in the filters as 'No filter'.
   const timePill = page.getByTestId('filter-pill').filter({ hasText: 'ds' });
@@ -175,13 +173,7 @@ test("a dataset metric's verbose name and percent format in legend, tooltip and 
   const datasetId = await girlShareDataset(request);
   await logIn(page);
   await openExplore(page, datasetId, 'echarts_timeseries_line');
-  await choose(page, page.getByTestId('select-x_axis'), 'ds');
-  await choose(page, page.getByTestId('select-time_grain_sqla'), 'Year');
-  await drag(
-    page,
-    page.locator('[data-test="datasource-metric"][data-name="girl_share"]'),
-    page.getByTestId('control-metrics'),
-  );
+  await lineByYear(page, page.locator('[data-test="datasource-metric"][data-name="girl_share"]'));
   await runAndWait(page);
   // The legend (and the series echarts describes) carry the verbose name.
   await expect(chartStatus(page).getByTestId('echarts')).toHaveAttribute('aria-label', /Girl share/);

@@ -13,6 +13,19 @@ export async function apiToken(request: APIRequestContext): Promise<string> {
   return body.access_token;
 }
 
+/** The id of the examples database the server creates on first start. */
+export async function examplesDatabaseId(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<number> {
+  const databases = (await (await request.get('/api/v1/database/', { headers })).json()) as {
+    result: { id: number; database_name: string }[];
+  };
+  const examples = databases.result.find((database) => database.database_name === 'examples');
+  if (!examples) throw new Error('the examples database is missing');
+  return examples.id;
+}
+
 /** The id of the birth_names dataset on the examples database, registering it when absent. */
 export async function birthNamesDatasetId(request: APIRequestContext): Promise<number> {
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
@@ -21,14 +34,9 @@ export async function birthNamesDatasetId(request: APIRequestContext): Promise<n
   const found = (await list.json()) as { result: { id: number }[] };
   const existing = found.result[0];
   if (existing) return existing.id;
-  const databases = (await (await request.get('/api/v1/database/', { headers })).json()) as {
-    result: { id: number; database_name: string }[];
-  };
-  const examples = databases.result.find((database) => database.database_name === 'examples');
-  if (!examples) throw new Error('the examples database is missing');
   const created = await request.post('/api/v1/dataset/', {
     headers,
-    data: { database: examples.id, schema: 'main', table_name: 'birth_names' },
+    data: { database: await examplesDatabaseId(request, headers), schema: 'main', table_name: 'birth_names' },
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: number }).id;
@@ -61,4 +69,11 @@ export async function runAndWait(page: Page): Promise<void> {
   await expect(chartStatus(page)).toHaveAttribute('data-chart-status', 'rendered');
   // The plugin's chunk may still be loading: wait for the drawing itself.
   await expect(chartStatus(page).locator('canvas').first()).toBeVisible();
+}
+
+/** A yearly line of a metric dragged in from the dataset panel, on the x-axis ds. */
+export async function lineByYear(page: Page, metricItem: Locator): Promise<void> {
+  await choose(page, page.getByTestId('select-x_axis'), 'ds');
+  await choose(page, page.getByTestId('select-time_grain_sqla'), 'Year');
+  await drag(page, metricItem, page.getByTestId('control-metrics'));
 }

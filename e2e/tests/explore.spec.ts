@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { birthNamesDatasetId, chartStatus, choose, drag, runAndWait } from './explore-helpers';
+import { birthNamesDatasetId, chartStatus, choose, lineByYear, runAndWait } from './explore-helpers';
 import { logIn } from './login';
 
 async function switchViz(page: Page, vizType: string): Promise<void> {
@@ -31,13 +31,7 @@ test('builds, saves, stars, reloads, switches, downloads and adds a chart to a n
   await expect(page.getByTestId('run-query-button')).toBeDisabled();
 
   // x-axis ds with a yearly grain, SUM(num) dragged in from the dataset panel, split by gender.
-  await choose(page, page.getByTestId('select-x_axis'), 'ds');
-  await choose(page, page.getByTestId('select-time_grain_sqla'), 'Year');
-  await drag(
-    page,
-    page.locator('[data-test="datasource-column"][data-name="num"]'),
-    page.getByTestId('control-metrics'),
-  );
+  await lineByYear(page, page.locator('[data-test="datasource-column"][data-name="num"]'));
   await expect(page.getByTestId('metrics-metrics').getByTestId('metric-pill')).toHaveText('SUM(num)');
   await choose(page, page.getByTestId('select-groupby'), 'gender');
 
