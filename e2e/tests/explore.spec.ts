@@ -1,67 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from './credentials';
+import { expect, test, type Page } from '@playwright/test';
+import { birthNamesDatasetId, chartStatus, choose, lineByYear, runAndWait } from './explore-helpers';
 import { logIn } from './login';
-
-/** A bearer token for setting up data through the REST API. */
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/security/login', {
-    data: { username: 'admin', password: E2E_ADMIN_PASSWORD, provider: 'db' },
-  });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { access_token: string };
-  return body.access_token;
-}
-
-/** The id of the birth_names dataset on the examples database, registering it when absent. */
-async function birthNamesDatasetId(request: APIRequestContext): Promise<number> {
-  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const query = '(filters:!((col:table_name,opr:eq,value:birth_names)))';
-  const list = await request.get(`/api/v1/dataset/?q=${encodeURIComponent(query)}`, { headers });
-  const found = (await list.json()) as { result: { id: number }[] };
-  const existing = found.result[0];
-  if (existing) return existing.id;
-  const databases = (await (await request.get('/api/v1/database/', { headers })).json()) as {
-    result: { id: number; database_name: string }[];
-  };
-  const examples = databases.result.find((database) => database.database_name === 'examples');
-  if (!examples) throw new Error('the examples database is missing');
-  const created = await request.post('/api/v1/dataset/', {
-    headers,
-    data: { database: examples.id, schema: 'main', table_name: 'birth_names' },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
-
-/** Picks an option of an antd select by its visible label. */
-async function choose(page: Page, select: Locator, label: string): Promise<void> {
-  await select.click();
-  // Long lists are virtual: search first so the option is rendered.
-  await page.keyboard.type(label);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
-}
-
-/** Drags a dataset panel item onto a control (dnd-kit needs real pointer moves). */
-async function drag(page: Page, source: Locator, target: Locator): Promise<void> {
-  const from = await source.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('drag source or target is not visible');
-  await page.mouse.move(from.x + 20, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 40, from.y + from.height / 2, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
-  await page.mouse.up();
-}
-
-const chartStatus = (page: Page) => page.getByTestId('chart-container');
-
-async function runAndWait(page: Page): Promise<void> {
-  await page.getByTestId('run-query-button').click();
-  await expect(chartStatus(page)).toHaveAttribute('data-chart-status', 'rendered');
-  // The plugin's chunk may still be loading: wait for the drawing itself.
-  await expect(chartStatus(page).locator('canvas').first()).toBeVisible();
-}
 
 async function switchViz(page: Page, vizType: string): Promise<void> {
   await page.getByTestId('viz-type-control').click();
@@ -91,13 +31,7 @@ test('builds, saves, stars, reloads, switches, downloads and adds a chart to a n
   await expect(page.getByTestId('run-query-button')).toBeDisabled();
 
   // x-axis ds with a yearly grain, SUM(num) dragged in from the dataset panel, split by gender.
-  await choose(page, page.getByTestId('select-x_axis'), 'ds');
-  await choose(page, page.getByTestId('select-time_grain_sqla'), 'Year');
-  await drag(
-    page,
-    page.locator('[data-test="datasource-column"][data-name="num"]'),
-    page.getByTestId('control-metrics'),
-  );
+  await lineByYear(page, page.locator('[data-test="datasource-column"][data-name="num"]'));
   await expect(page.getByTestId('metrics-metrics').getByTestId('metric-pill')).toHaveText('SUM(num)');
   await choose(page, page.getByTestId('select-groupby'), 'gender');
 
@@ -109,7 +43,8 @@ test('builds, saves, stars, reloads, switches, downloads and adds a chart to a n
   await page.getByTestId('filter-values').locator('input').fill('NY');
   await page.keyboard.press('Enter');
   await page.getByTestId('filter-save').click();
-  await expect(page.getByTestId('filter-pill')).toHaveText('state IN (CA, NY)');
+  // A new chart starts with the default time range on its time column.
+  await expect(page.getByTestId('filter-pill')).toHaveText(['ds (No filter)', 'state IN (CA, NY)']);
 
   await runAndWait(page);
   await expect(page.getByTestId('chart-container').locator('canvas').first()).toBeVisible();
@@ -140,7 +75,7 @@ test('builds, saves, stars, reloads, switches, downloads and adds a chart to a n
   await expect(page.getByTestId('editable-title')).toHaveText(chartName);
   await expect(chartStatus(page)).toHaveAttribute('data-chart-status', 'rendered');
   await expect(page.getByTestId('metric-pill')).toHaveText('SUM(num)');
-  await expect(page.getByTestId('filter-pill')).toHaveText('state IN (CA, NY)');
+  await expect(page.getByTestId('filter-pill')).toHaveText(['ds (No filter)', 'state IN (CA, NY)']);
   await expect(page.getByTestId('fave-unfave-icon')).toHaveAttribute('aria-pressed', 'true');
 
   await switchViz(page, 'echarts_timeseries_bar');

@@ -46,6 +46,8 @@ export function tooltipOption(theme: 'light' | 'dark', trigger: 'item' | 'axis')
   return {
     trigger,
     confine: true,
+    // A stable hook for the tooltip's HTML (screen readers' and end-to-end tests' way into a canvas chart).
+    className: 'chart-tooltip',
     backgroundColor: tokens.tooltipBackground,
     borderColor: tokens.axisLine,
     textStyle: { color: tokens.tooltipText },

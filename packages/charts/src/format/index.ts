@@ -2,3 +2,4 @@ export * from './numberFormat';
 export * from './timeFormat';
 export * from './colorSchemes';
 export * from './theme';
+export * from './metricDisplay';

@@ -130,11 +130,25 @@ export function isXAxisSet(formData: FormData): boolean {
   return parseColumn(formData.x_axis) !== undefined;
 }
 
-/** The x axis as a BASE_AXIS adhoc column carrying the time grain (Superset's getXAxisColumn). */
+/**
+ * Whether the x-axis holds times. Explore puts `temporal_columns_lookup` (column → is_dttm) in the form
+ * data; an x-axis it does not list (adhoc, or form data saved before the lookup) counts as temporal.
+ */
+export function isXAxisTemporal(formData: FormData): boolean {
+  const xAxis = formData.x_axis;
+  const lookup = formData.temporal_columns_lookup;
+  if (typeof xAxis !== 'string' || !isRecord(lookup) || !(xAxis in lookup)) return true;
+  return lookup[xAxis] === true;
+}
+
+/**
+ * The x axis as a BASE_AXIS adhoc column (Superset's getXAxisColumn); only a temporal one carries the
+ * time grain, since bucketing a category by day is an error in most engines.
+ */
 export function getXAxisColumn(formData: FormData): AdhocColumn | undefined {
   const xAxis = parseColumn(formData.x_axis);
   if (xAxis === undefined) return undefined;
-  const timeGrain = asOptionalString(formData.time_grain_sqla);
+  const timeGrain = isXAxisTemporal(formData) ? asOptionalString(formData.time_grain_sqla) : undefined;
   const base: AdhocColumn =
     typeof xAxis === 'string'
       ? { sqlExpression: xAxis, label: xAxis, expressionType: 'SQL' }

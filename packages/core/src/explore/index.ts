@@ -5,3 +5,4 @@ export * from './metric-label';
 export * from './column-config';
 export * from './viz-switch';
 export * from './datasource-switch';
+export * from './temporal-filter';

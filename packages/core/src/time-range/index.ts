@@ -13,3 +13,4 @@ export { evaluateDatetimeExpression } from './datetime-expression';
 export { parseTimeRange, type TimeRangeBounds, type TimeRangeOptions } from './parse-time-range';
 export { TIME_SHIFT_OPTIONS, parseTimeShift, type TimeShift } from './time-shift';
 export { truncateEpochToGrain, truncateToGrain } from './time-grain';
+export { describeTimeRange, formatRangeBound, type TimeRangeDescription } from './describe-time-range';

@@ -1,3 +1,4 @@
+import type { ExploreDatasource } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { chartPropsFor, seriesOf } from '../common/testing';
 import type { BigNumberProps } from './transformProps';
@@ -24,6 +25,23 @@ describe('big_number_total', () => {
       chartPropsFor(formData, [{ data: [] }]),
     ) as BigNumberProps;
     expect(empty.bigNumber).toBe('No data');
+  });
+  it("uses the dataset metric's d3 format unless the chart sets one", () => {
+    const datasource = {
+      metrics: [{ metric_name: 'girl_share', verbose_name: 'Girl share', d3format: '.1%' }],
+      verbose_map: { girl_share: 'Girl share' },
+      column_formats: { girl_share: '.1%' },
+    } as unknown as ExploreDatasource;
+    const formData = { ...base, viz_type: 'big_number_total', metric: 'girl_share' };
+    const result = [{ data: [{ girl_share: 0.4184 }] }];
+    const adaptive = bigNumberTotalPlugin.transformProps(
+      chartPropsFor({ ...formData, y_axis_format: 'SMART_NUMBER' }, result, { datasource }),
+    ) as BigNumberProps;
+    expect(adaptive.bigNumber).toBe('41.8%');
+    const own = bigNumberTotalPlugin.transformProps(
+      chartPropsFor({ ...formData, y_axis_format: '.3f' }, result, { datasource }),
+    ) as BigNumberProps;
+    expect(own.bigNumber).toBe('0.418');
   });
 });
 

@@ -5,6 +5,7 @@ import { getMetricLabel, parseMetric } from '../../query/labels';
 import { asBoolean, asNumber, asOptionalString, asString, toNumber } from '../../query/values';
 import { getCategoricalColors } from '../../format/colorSchemes';
 import { getNumberFormatter } from '../../format/numberFormat';
+import { metricDisplay } from '../../format/metricDisplay';
 import { getTimeFormatter, toDate } from '../../format/timeFormat';
 import { themeTokens } from '../../format/theme';
 import { tooltipOption, isLargeSeries } from '../../echarts/options';
@@ -39,7 +40,11 @@ export function transformBigNumberTotalProps(chartProps: ChartProps): BigNumberP
   const metric = parseMetric(formData.metric);
   const label = metric === undefined ? '' : getMetricLabel(metric);
   const value = toNumber(rowsOf(resultAt(chartProps))[0]?.[label]);
-  const formatter = getNumberFormatter(asOptionalString(formData.y_axis_format));
+  const formatter = metricDisplay(
+    chartProps.datasource,
+    [label],
+    asOptionalString(formData.y_axis_format),
+  ).formatterFor(label);
   return {
     width,
     height,
@@ -69,7 +74,11 @@ export function transformBigNumberTrendProps(chartProps: ChartProps): BigNumberP
     .map((row) => ({ time: toDate(row[xColumn])?.getTime() ?? null, value: toNumber(row[valueColumn]) }))
     .filter((point): point is { time: number; value: number | null } => point.time !== null)
     .sort((a, b) => a.time - b.time);
-  const formatter = getNumberFormatter(asOptionalString(formData.y_axis_format));
+  const formatter = metricDisplay(
+    chartProps.datasource,
+    [metricLabel],
+    asOptionalString(formData.y_axis_format),
+  ).formatterFor(metricLabel);
   const timeFormatter = getTimeFormatter(asOptionalString(formData.time_format) ?? '%Y-%m-%d %H:%M:%S');
   const latestIndex = points.findLastIndex((point) => point.value !== null);
   const latest = latestIndex >= 0 ? points[latestIndex] : undefined;

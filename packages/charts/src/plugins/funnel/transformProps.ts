@@ -4,6 +4,7 @@ import { getColumnLabel, getMetricLabel, parseColumns, parseMetric } from '../..
 import { asBoolean, asOptionalString, asString, toNumber } from '../../query/values';
 import { categoricalColorScale } from '../../format/colorSchemes';
 import { getNumberFormatter } from '../../format/numberFormat';
+import { metricDisplay } from '../../format/metricDisplay';
 import { themeTokens } from '../../format/theme';
 import { legendOption, tooltipOption } from '../../echarts/options';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
@@ -17,7 +18,11 @@ export function transformFunnelProps(chartProps: ChartProps): EChartsChartProps 
   const metric = parseMetric(formData.metric);
   const metricLabel = metric === undefined ? '' : getMetricLabel(metric);
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
-  const formatter = getNumberFormatter(asOptionalString(formData.number_format));
+  const formatter = metricDisplay(
+    chartProps.datasource,
+    [metricLabel],
+    asOptionalString(formData.number_format),
+  ).formatterFor(metricLabel);
   const color = categoricalColorScale(asOptionalString(formData.color_scheme));
   const labels = new Map<string, unknown[]>();
   const stages = rows.map((row) => {

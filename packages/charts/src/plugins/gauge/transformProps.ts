@@ -3,7 +3,7 @@ import type { ChartProps } from '../../plugin-api';
 import { getColumnLabel, getMetricLabel, parseColumns, parseMetric } from '../../query/labels';
 import { asBoolean, asNumber, asOptionalNumber, asOptionalString, toNumber } from '../../query/values';
 import { categoricalColorScale } from '../../format/colorSchemes';
-import { getNumberFormatter } from '../../format/numberFormat';
+import { metricDisplay } from '../../format/metricDisplay';
 import { themeTokens } from '../../format/theme';
 import { tooltipOption } from '../../echarts/options';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
@@ -17,7 +17,11 @@ export function transformGaugeProps(chartProps: ChartProps): EChartsChartProps {
   const metric = parseMetric(formData.metric);
   const metricLabel = metric === undefined ? '' : getMetricLabel(metric);
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
-  const formatter = getNumberFormatter(asOptionalString(formData.number_format));
+  const formatter = metricDisplay(
+    chartProps.datasource,
+    [metricLabel],
+    asOptionalString(formData.number_format),
+  ).formatterFor(metricLabel);
   const color = categoricalColorScale(asOptionalString(formData.color_scheme));
   const tokens = themeTokens(theme);
   const labels = new Map<string, unknown[]>();

@@ -1,5 +1,6 @@
 import type { ControlDeclaration, ControlPanelConfig } from '../../plugin-api';
 import * as shared from '../../controls/shared';
+import { isXAxisTemporal } from '../../query/buildQueryContext';
 
 const checkbox = (name: string, label: string, defaultValue: boolean): ControlDeclaration => ({
   name,
@@ -16,8 +17,9 @@ export function timeseriesControlPanel(
   return {
     sections: [
       shared.querySection([
-        [shared.xAxis],
-        [shared.timeGrain],
+        // Any groupable column: a category x-axis draws bars per state, a time one a trend.
+        [{ ...shared.xAxis, type: 'ColumnControl' }],
+        [{ ...shared.timeGrain, visibility: isXAxisTemporal }],
         [shared.metrics],
         [shared.groupby],
         [shared.contributionMode],

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ExploreDatasource } from '@tessera/contracts';
 import type { DataMask } from '../../plugin-api';
 import { chartPropsFor, seriesOf } from '../common/testing';
 import { barChartPlugin, lineChartPlugin, stepLineChartPlugin, areaChartPlugin } from '.';
@@ -208,5 +209,98 @@ describe('timeseries transformProps', () => {
       chartPropsFor(formData, queriesData, { hooks: { setDataMask } }),
     );
     expect((withoutEmit as { crossFilter?: unknown }).crossFilter).toBeUndefined();
+  });
+});
+
+describe('timeseries on a category x-axis', () => {
+  const byState = {
+    ...formData,
+    viz_type: 'echarts_timeseries_bar',
+    x_axis: 'state',
+    groupby: [],
+    temporal_columns_lookup: { ds: true, state: false },
+  };
+
+  it('accepts any column on the x-axis and hides the time grain for a category', () => {
+    const controls = barChartPlugin.controlPanel.sections.flatMap((section) => section.controlSetRows.flat());
+    expect(controls.find((control) => control.name === 'x_axis')?.type).toBe('ColumnControl');
+    const grain = controls.find((control) => control.name === 'time_grain_sqla');
+    expect(grain?.visibility?.(byState)).toBe(false);
+    expect(grain?.visibility?.({ ...byState, x_axis: 'ds' })).toBe(true);
+  });
+
+  it('groups by the category without a time grain', () => {
+    const [query] = barChartPlugin.buildQuery(byState).queries;
+    expect(query?.columns).toEqual([
+      { sqlExpression: 'state', label: 'state', expressionType: 'SQL', columnType: 'BASE_AXIS' },
+    ]);
+    const [temporal] = barChartPlugin.buildQuery({ ...byState, x_axis: 'ds' }).queries;
+    expect(temporal?.columns?.[0]).toMatchObject({ timeGrain: 'P1Y' });
+  });
+
+  it('draws a category axis with one bar per state', () => {
+    const result = [
+      {
+        colnames: ['state', 'SUM(num)'],
+        coltypes: [1, 0],
+        data: [
+          { state: 'CA', 'SUM(num)': 300 },
+          { state: 'NY', 'SUM(num)': 200 },
+        ],
+      },
+    ];
+    const { option } = barChartPlugin.transformProps(chartPropsFor(byState, result)) as {
+      option: { xAxis: unknown };
+    };
+    expect(option.xAxis).toMatchObject({ type: 'category' });
+    expect(seriesOf(option)[0]).toMatchObject({
+      type: 'bar',
+      data: [
+        ['CA', 300],
+        ['NY', 200],
+      ],
+    });
+  });
+});
+
+describe('timeseries with dataset metrics', () => {
+  const datasource = {
+    metrics: [{ metric_name: 'girl_share', verbose_name: 'Girl share', d3format: '.1%' }],
+    verbose_map: { girl_share: 'Girl share' },
+    column_formats: { girl_share: '.1%' },
+  } as unknown as ExploreDatasource;
+  const result = [
+    {
+      colnames: ['ds', 'girl_share'],
+      coltypes: [2, 0],
+      data: [{ ds: Date.UTC(2000, 0, 1), girl_share: 0.4184 }],
+    },
+  ];
+  const shareForm = { ...formData, metrics: ['girl_share'], groupby: [], y_axis_format: 'SMART_NUMBER' };
+
+  it('shows the verbose name in the legend and the d3 format on the axis and in the tooltip', () => {
+    const { option } = lineChartPlugin.transformProps(chartPropsFor(shareForm, result, { datasource })) as {
+      option: {
+        legend: { data: string[] };
+        yAxis: { axisLabel: { formatter: (v: number) => string } };
+        tooltip: { valueFormatter: (v: number) => string };
+      };
+    };
+    expect(option.legend.data).toEqual(['Girl share']);
+    const [series] = seriesOf(option) as {
+      name: string;
+      tooltip: { valueFormatter: (v: number) => string };
+    }[];
+    expect(series?.name).toBe('Girl share');
+    expect(series?.tooltip.valueFormatter(0.4184)).toBe('41.8%');
+    expect(option.yAxis.axisLabel.formatter(0.4184)).toBe('41.8%');
+    expect(option.tooltip.valueFormatter(0.4184)).toBe('41.8%');
+  });
+
+  it('lets a chart-level y-axis format win over the metric format', () => {
+    const { option } = lineChartPlugin.transformProps(
+      chartPropsFor({ ...shareForm, y_axis_format: ',.2f' }, result, { datasource }),
+    ) as { option: { yAxis: { axisLabel: { formatter: (v: number) => string } } } };
+    expect(option.yAxis.axisLabel.formatter(0.4184)).toBe('0.42');
   });
 });

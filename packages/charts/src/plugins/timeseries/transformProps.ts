@@ -1,7 +1,7 @@
 import type { EChartsOption, SeriesOption, XAXisComponentOption, YAXisComponentOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
-import { getXAxisLabel } from '../../query/buildQueryContext';
-import { parseColumns, getColumnLabel } from '../../query/labels';
+import { getXAxisLabel, isXAxisTemporal } from '../../query/buildQueryContext';
+import { parseColumns, parseMetrics, getColumnLabel, getMetricLabel } from '../../query/labels';
 import {
   asBoolean,
   asNumber,
@@ -13,6 +13,7 @@ import {
 } from '../../query/values';
 import { categoricalColorScale } from '../../format/colorSchemes';
 import { getNumberFormatter } from '../../format/numberFormat';
+import { metricDisplay } from '../../format/metricDisplay';
 import { getTimeFormatter, toDate } from '../../format/timeFormat';
 import { axisStyle, gridOption, isLargeSeries, legendOption, tooltipOption } from '../../echarts/options';
 import { columnNamesOf, isTemporalColumn, labelOf, resultAt, rowsOf } from '../common/queryResult';
@@ -56,7 +57,8 @@ export function transformTimeseriesProps(
   const seriesNames = columnNamesOf(result).filter((name) => name !== xColumn);
   const temporal =
     isTemporalColumn(result, xColumn) ||
-    (rows.length > 0 &&
+    (isXAxisTemporal(formData) &&
+      rows.length > 0 &&
       rows.every((r) => typeof r[xColumn] === 'number') &&
       asOptionalString(formData.time_grain_sqla) !== undefined);
   const stepType = STEP_TYPES.find((type) => type === formData.seriesType);
@@ -69,11 +71,22 @@ export function transformTimeseriesProps(
   const markerEnabled = asBoolean(formData.markerEnabled, false);
   const markerSize = asNumber(formData.markerSize, 6);
   const showValue = asBoolean(formData.show_value, false);
-  const yFormatter = getNumberFormatter(asOptionalString(formData.y_axis_format));
+  const display = metricDisplay(
+    chartProps.datasource,
+    parseMetrics(formData.metrics).map(getMetricLabel),
+    asOptionalString(formData.y_axis_format),
+  );
+  const yFormatter = display.axisFormatter;
   const xTimeFormatter = getTimeFormatter(asOptionalString(formData.x_axis_time_format));
   const color = categoricalColorScale(asOptionalString(formData.color_scheme));
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
-  const labels = seriesLabels(seriesNames, result.label_map, groupby);
+  // Keyed by the shown name: a click on a series reports the name the legend shows.
+  const labels = new Map(
+    [...seriesLabels(seriesNames, result.label_map, groupby)].map(([name, values]) => [
+      display.label(name),
+      values,
+    ]),
+  );
   const crossFilter = crossFilterConfig(chartProps, groupby, labels, 'series');
   const selected = new Set(crossFilter?.selected ?? []);
 
@@ -88,14 +101,19 @@ export function transformTimeseriesProps(
       (row) => [xValue(row[xColumn]), toNumber(row[name])] as [string | number | null, number | null],
     );
     const large = isLargeSeries(data.length);
-    const dimmed = selected.size > 0 && !selected.has(name);
+    const shownName = display.label(name);
+    const dimmed = selected.size > 0 && !selected.has(shownName);
+    const format = display.formatterFor(name);
     const common = {
-      name,
+      name: shownName,
       data: horizontal ? data.map(([x, y]) => [y, x]) : data,
       itemStyle: { color: color(name), opacity: dimmed ? 0.3 : 1 },
       label: {
         show: showValue,
-        formatter: (params: { value: unknown }) => formatPointValue(params.value, yFormatter, horizontal),
+        formatter: (params: { value: unknown }) => formatPointValue(params.value, format, horizontal),
+      },
+      tooltip: {
+        valueFormatter: (value: unknown) => formatTooltipValue(value, format),
       },
       ...(stack ? { stack: 'total' } : {}),
     };
@@ -188,11 +206,11 @@ export function transformTimeseriesProps(
       legendOrientation,
       asString(formData.legendType, 'scroll'),
       theme,
-      seriesNames,
+      seriesNames.map(display.label),
     ),
     tooltip: {
       ...tooltip,
-      valueFormatter: (value) => (typeof value === 'number' ? yFormatter(value) : labelOf(value)),
+      valueFormatter: (value) => formatTooltipValue(value, yFormatter),
     },
     xAxis,
     yAxis,
@@ -200,6 +218,10 @@ export function transformTimeseriesProps(
     ...(formData.zoomable === true ? { dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 0 }] } : {}),
   };
   return { option, width, height, ...(crossFilter ? { crossFilter } : {}) };
+}
+
+function formatTooltipValue(value: unknown, format: (n: number) => string): string {
+  return typeof value === 'number' ? format(value) : labelOf(value);
 }
 
 function formatPointValue(value: unknown, format: (n: number) => string, horizontal: boolean): string {

@@ -1,13 +1,17 @@
 import { Button, Flex, Input, Select, Tabs, theme } from 'antd';
 import { useState } from 'react';
-import { ADHOC_FILTER_OPERATORS, type ExploreDatasource } from '@tessera/contracts';
+import { ADHOC_FILTER_OPERATORS, NO_TIME_RANGE, type ExploreDatasource } from '@tessera/contracts';
+import { TEMPORAL_RANGE } from '@tessera/core';
 import {
   FILTER_CLAUSES,
   isCompleteFilter,
+  isTemporalColumn,
   MULTI_VALUE_OPERATORS,
   operatorTakesValue,
   type AdhocFilterValue,
 } from './adhoc';
+import { isValidTimeRange, timeRangeKind, type TimeRangeKind } from './time-range';
+import { TimeRangeEditor } from './TimeRangeEditor';
 
 const OPERATOR_LABELS: Partial<Record<string, string>> = {
   '==': 'Equal to (=)',
@@ -26,10 +30,15 @@ const OPERATOR_LABELS: Partial<Record<string, string>> = {
   'IS TRUE': 'Is true',
   'IS FALSE': 'Is false',
   'LATEST PARTITION': 'Latest partition',
+  TEMPORAL_RANGE: 'Time range',
 };
 
-// Temporal ranges have their own control; the filter popover offers the rest.
-const OPERATORS = ADHOC_FILTER_OPERATORS.filter((operator) => operator !== 'TEMPORAL_RANGE');
+// A time range only means something on a temporal column.
+const NON_TEMPORAL_OPERATORS = ADHOC_FILTER_OPERATORS.filter((operator) => operator !== TEMPORAL_RANGE);
+const TEMPORAL_OPERATORS = [
+  TEMPORAL_RANGE,
+  ...NON_TEMPORAL_OPERATORS,
+] as const satisfies readonly (typeof ADHOC_FILTER_OPERATORS)[number][];
 /** Spec 001 §5: pasted text is split on comma, CRLF, LF, tab or semicolon. */
 const VALUE_SEPARATORS = [',', '\r\n', '\n', '\t', ';'];
 
@@ -52,6 +61,10 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
   const [filter, setFilter] = useState<AdhocFilterValue>(initial);
   const column = datasource.columns.find((item) => item.column_name === filter.subject);
   const numeric = column?.type_generic === 0;
+  const temporal = isTemporalColumn(column);
+  const timeRange = filter.operator === TEMPORAL_RANGE;
+  const rangeText = typeof filter.comparator === 'string' ? filter.comparator : NO_TIME_RANGE;
+  const [rangeKind, setRangeKind] = useState<TimeRangeKind>(timeRangeKind(rangeText));
   const toValue = (text: string): string | number =>
     numeric && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
   const update = (patch: Partial<AdhocFilterValue>) => {
@@ -61,11 +74,29 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
   const listValue = (Array.isArray(filter.comparator) ? filter.comparator : []).map(String);
   const singleValue = comparatorText(filter.comparator);
 
+  const changeSubject = (subject: string) => {
+    const next = datasource.columns.find((item) => item.column_name === subject);
+    const untouched =
+      filter.operator === 'IN' && Array.isArray(filter.comparator) && filter.comparator.length === 0;
+    // A fresh filter on a time column starts as a time range; a range cannot stay on other columns.
+    if (isTemporalColumn(next) && untouched) {
+      setRangeKind('none');
+      update({ subject, operator: TEMPORAL_RANGE, comparator: NO_TIME_RANGE });
+    } else if (!isTemporalColumn(next) && timeRange) update({ subject, operator: 'IN', comparator: [] });
+    else update({ subject });
+  };
+
   const changeOperator = (operator: string) => {
+    if (operator === TEMPORAL_RANGE) {
+      setRangeKind('none');
+      update({ operator, comparator: NO_TIME_RANGE });
+      return;
+    }
     const nowMulti = MULTI_VALUE_OPERATORS.has(operator);
     // Keep what the user typed when switching between one value and a list.
     let comparator: unknown = filter.comparator;
     if (!operatorTakesValue(operator)) comparator = null;
+    else if (timeRange) comparator = nowMulti ? [] : '';
     else if (nowMulti && !Array.isArray(comparator))
       comparator = comparator === null || comparator === undefined || comparator === '' ? [] : [comparator];
     else if (!nowMulti && Array.isArray(comparator)) comparator = comparator[0] ?? '';
@@ -73,7 +104,7 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
   };
 
   return (
-    <div style={{ width: 380 }} data-test="filter-editor">
+    <div style={{ width: timeRange ? 500 : 380 }} data-test="filter-editor">
       <Tabs
         size="small"
         activeKey={filter.expressionType}
@@ -90,9 +121,7 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
                   showSearch
                   placeholder="Column"
                   value={filter.subject ?? null}
-                  onChange={(subject: string) => {
-                    update({ subject });
-                  }}
+                  onChange={changeSubject}
                   options={datasource.columns
                     .filter((item) => item.filterable)
                     .map((item) => ({
@@ -104,13 +133,23 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
                 <Select
                   value={filter.operator ?? null}
                   onChange={changeOperator}
-                  options={OPERATORS.map((operator) => ({
+                  options={(temporal ? TEMPORAL_OPERATORS : NON_TEMPORAL_OPERATORS).map((operator) => ({
                     value: operator,
                     label: OPERATOR_LABELS[operator] ?? operator,
                   }))}
                   data-test="filter-operator-select"
                 />
-                {operatorTakesValue(filter.operator) ? (
+                {timeRange ? (
+                  <TimeRangeEditor
+                    value={rangeText}
+                    kind={rangeKind}
+                    column={filter.subject ?? 'col'}
+                    onChange={(comparator, kind) => {
+                      setRangeKind(kind);
+                      update({ comparator });
+                    }}
+                  />
+                ) : operatorTakesValue(filter.operator) ? (
                   multiValue ? (
                     <Select
                       mode="tags"
@@ -173,7 +212,7 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
         <Button
           size="small"
           type="primary"
-          disabled={!isCompleteFilter(filter)}
+          disabled={!isCompleteFilter(filter) || (timeRange && !isValidTimeRange(rangeText))}
           onClick={() => {
             onSave(filter);
           }}

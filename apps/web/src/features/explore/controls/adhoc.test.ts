@@ -30,4 +30,16 @@ describe('adhoc values', () => {
       }),
     ).toBe('HAVING SUM(num) > 5');
   });
+
+  it('labels a temporal range by the range it resolves to', () => {
+    const now = new Date('2024-05-15T12:00:00Z');
+    const range = { ...newFilter('ds'), operator: 'TEMPORAL_RANGE', comparator: 'No filter' };
+    expect(filterLabel(range, now)).toBe('ds (No filter)');
+    expect(filterLabel({ ...range, comparator: '1990-01-01 : 2000-01-01' }, now)).toBe(
+      '1990-01-01 ≤ ds < 2000-01-01',
+    );
+    expect(filterLabel({ ...range, comparator: 'Last year' }, now)).toBe('2023-05-15 ≤ ds < 2024-05-15');
+    expect(filterLabel({ ...range, comparator: 'soon : later' }, now)).toBe('ds (soon : later)');
+    expect(isCompleteFilter(range)).toBe(true);
+  });
 });

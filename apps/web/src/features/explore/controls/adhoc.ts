@@ -1,6 +1,11 @@
 import { nanoid } from 'nanoid';
-import { METRIC_AGGREGATES, type DatasourceColumn, type MetricAggregate } from '@tessera/contracts';
-import { isRecord, metricLabel } from '@tessera/core';
+import {
+  METRIC_AGGREGATES,
+  NO_TIME_RANGE,
+  type DatasourceColumn,
+  type MetricAggregate,
+} from '@tessera/contracts';
+import { describeTimeRange, isRecord, metricLabel, TEMPORAL_RANGE } from '@tessera/core';
 import { displayValue } from '../display-value';
 
 /** An adhoc metric as Explore stores it in form data (Superset's shape). */
@@ -131,12 +136,18 @@ function valueText(value: unknown): string {
   return value === null || value === undefined ? '' : displayValue(value);
 }
 
-/** How a filter reads in its pill: `state IN (CA, NY)`, `num > 10`, or the SQL. */
-export function filterLabel(filter: AdhocFilterValue): string {
+/** How a filter reads in its pill: `state IN (CA, NY)`, `num > 10`, `1990-01-01 ≤ ds < 2000-01-01`, or the SQL. */
+export function filterLabel(filter: AdhocFilterValue, now: Date = new Date()): string {
   if (filter.expressionType === 'SQL')
     return `${filter.clause === 'HAVING' ? 'HAVING ' : ''}${filter.sqlExpression ?? ''}`;
   const subject = filter.subject ?? '';
   const operator = filter.operator ?? '';
+  if (operator === TEMPORAL_RANGE) {
+    // Superset's pill: the resolved range, or the text when it is 'No filter' or does not parse.
+    const range = typeof filter.comparator === 'string' ? filter.comparator : NO_TIME_RANGE;
+    const actual = describeTimeRange(range, subject, now);
+    return actual.ok && actual.text !== NO_TIME_RANGE ? actual.text : `${subject} (${range})`;
+  }
   if (!operatorTakesValue(operator)) return `${subject} ${operator}`;
   const comparator = filter.comparator;
   const value = Array.isArray(comparator)
@@ -153,4 +164,11 @@ export function isCompleteFilter(filter: AdhocFilterValue): boolean {
   const comparator = filter.comparator;
   if (Array.isArray(comparator)) return comparator.length > 0;
   return comparator !== undefined && comparator !== null && comparator !== '';
+}
+
+/** Columns a TEMPORAL_RANGE filter can apply to. */
+export function isTemporalColumn(
+  column: Pick<DatasourceColumn, 'is_dttm' | 'type_generic'> | undefined,
+): boolean {
+  return column !== undefined && (column.is_dttm || column.type_generic === 2);
 }

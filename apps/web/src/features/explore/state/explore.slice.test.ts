@@ -95,4 +95,23 @@ describe('explore slice', () => {
     expect(state.form_data.slice_id).toBe(12);
     expect(state.saveModal.isVisible).toBe(false);
   });
+
+  it('gives a new chart a No filter time range on the time column and says which columns are temporal', () => {
+    const state = init({ datasource: '3__table', metrics: ['sum__num'], adhoc_filters: [] });
+    expect(state.form_data.temporal_columns_lookup).toMatchObject({ ds: true, state: false });
+    expect(state.form_data.adhoc_filters).toEqual([
+      expect.objectContaining({
+        expressionType: 'SIMPLE',
+        clause: 'WHERE',
+        subject: 'ds',
+        operator: 'TEMPORAL_RANGE',
+        comparator: 'No filter',
+      }),
+    ]);
+    const saved = init(
+      { datasource: '3__table', metrics: ['sum__num'], adhoc_filters: [] },
+      { slice: { slice_id: 4, slice_name: 'Births', owners: [1] } },
+    );
+    expect(saved.form_data.adhoc_filters).toEqual([]);
+  });
 });

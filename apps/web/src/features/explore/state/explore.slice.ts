@@ -5,8 +5,10 @@ import {
   mergeValidationErrors,
   switchDatasource,
   switchVizType,
+  temporalColumnsLookup,
   validateFormData,
   withMetricsChanged,
+  withTemporalRangeFilter,
   type ExploreFormData,
   type PanelShape,
   type ValidationErrors,
@@ -122,7 +124,11 @@ export function createExploreSlice({ panelFor }: ExploreSliceOptions) {
         });
         const vizType = typeof formData.viz_type === 'string' ? formData.viz_type : '';
         // Controls the panel declares but the saved form lacks take the panel's defaults.
-        const withControlDefaults = fillControlDefaults(formData, panelFor(vizType));
+        const withControlDefaults = withDatasourceFacts(
+          fillControlDefaults(formData, panelFor(vizType)),
+          payload.datasource,
+          payload.slice === null,
+        );
         Object.assign(state, {
           ...initialExploreState,
           initialized: true,
@@ -165,7 +171,7 @@ export function createExploreSlice({ panelFor }: ExploreSliceOptions) {
         const vizType = typeof state.form_data.viz_type === 'string' ? state.form_data.viz_type : '';
         const result = switchDatasource(state.form_data, datasource, panelFor(vizType) ?? EMPTY_PANEL);
         state.datasource = datasource;
-        state.form_data = result.formData;
+        state.form_data = withDatasourceFacts(result.formData, datasource, true);
         state.controlsTransferred = result.controlsTransferred;
         revalidate(state);
       },
@@ -205,6 +211,20 @@ export function createExploreSlice({ panelFor }: ExploreSliceOptions) {
       },
     },
   });
+}
+
+/**
+ * What the form needs to know about its dataset: which columns are temporal (plugins tell a category
+ * x-axis from a time one by it) and, for a chart being built, Superset's default time-range filter on the
+ * time column. Saved charts keep the filters they were saved with.
+ */
+function withDatasourceFacts(
+  formData: ExploreFormData,
+  datasource: ExploreDatasource,
+  addTimeRangeFilter: boolean,
+): ExploreFormData {
+  const withLookup = { ...formData, temporal_columns_lookup: temporalColumnsLookup(datasource) };
+  return addTimeRangeFilter ? withTemporalRangeFilter(withLookup, datasource) : withLookup;
 }
 
 function fillControlDefaults(formData: ExploreFormData, panel: PanelShape | undefined): ExploreFormData {

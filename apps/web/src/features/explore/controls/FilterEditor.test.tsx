@@ -1,0 +1,70 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { byDataTest, renderWithStore, setupDomTest } from '../../../test/dom-test';
+import { birthNames } from '../state/test-fixtures';
+import { newFilter } from './adhoc';
+import { FilterEditor } from './FilterEditor';
+
+setupDomTest();
+
+const timeFilter = { ...newFilter('ds'), operator: 'TEMPORAL_RANGE', comparator: 'No filter' };
+
+describe('FilterEditor time range', () => {
+  it('edits a TEMPORAL_RANGE filter with the time range editor and shows the actual range', () => {
+    const onSave = vi.fn();
+    renderWithStore(
+      <FilterEditor datasource={birthNames} initial={timeFilter} onSave={onSave} onCancel={vi.fn()} />,
+    );
+    expect(byDataTest('time-range-editor')).toBeTruthy();
+    expect(byDataTest('time-range-actual').textContent).toBe('No filter');
+    fireEvent.click(byDataTest('time-range-kind-advanced'));
+    fireEvent.change(byDataTest('time-range-since'), {
+      target: { value: 'DATEADD(DATETIME("2000-01-01"), -10, year)' },
+    });
+    fireEvent.change(byDataTest('time-range-until'), { target: { value: '2000-01-01' } });
+    expect(byDataTest('time-range-actual').textContent).toBe('1990-01-01 ≤ ds < 2000-01-01');
+    fireEvent.click(byDataTest('filter-save'));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        subject: 'ds',
+        operator: 'TEMPORAL_RANGE',
+        comparator: 'DATEADD(DATETIME("2000-01-01"), -10, year) : 2000-01-01',
+      }),
+    );
+  });
+
+  it('refuses a range the parser cannot read', () => {
+    const onSave = vi.fn();
+    renderWithStore(
+      <FilterEditor
+        datasource={birthNames}
+        initial={{ ...timeFilter, comparator: '2000-01-01 : 2010-01-01' }}
+        onSave={onSave}
+        onCancel={vi.fn()}
+      />,
+    );
+    fireEvent.click(byDataTest('time-range-kind-advanced'));
+    fireEvent.change(byDataTest('time-range-since'), { target: { value: 'someday' } });
+    expect(byDataTest('time-range-error').textContent).not.toBe('');
+    expect((byDataTest('filter-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers presets and a custom range picked per side', () => {
+    renderWithStore(
+      <FilterEditor
+        datasource={birthNames}
+        initial={{ ...timeFilter, comparator: '1990-01-01 : 2000-01-01' }}
+        onSave={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(byDataTest('time-range-since-date')).toBeTruthy();
+    expect(byDataTest('time-range-until-date')).toBeTruthy();
+    expect(byDataTest('time-range-actual').textContent).toBe('1990-01-01 ≤ ds < 2000-01-01');
+    fireEvent.click(byDataTest('time-range-kind-previous'));
+    expect(screen.getByText('Previous calendar quarter')).toBeTruthy();
+    fireEvent.click(byDataTest('time-range-kind-current'));
+    fireEvent.click(byDataTest('time-range-current-year'));
+    expect(byDataTest('time-range-actual').textContent).toMatch(/^\d{4}-01-01 ≤ ds < \d{4}-01-01$/);
+  });
+});
