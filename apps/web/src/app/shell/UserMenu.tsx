@@ -1,4 +1,4 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { api } from '../../shared/api/api';
@@ -8,9 +8,9 @@ import { errorText } from '../../shared/errors/to-api-error';
 import { loggedOut, type SessionUser } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { useAppDispatch } from '../hooks';
-import { LOGIN_PATH } from '../paths';
+import { LOGIN_PATH, PROFILE_PATH } from '../paths';
 
-/** The username with a menu holding Logout. */
+/** The username with a menu holding the profile page and Logout. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();
@@ -32,6 +32,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
 
   const items: MenuProps['items'] = [
     {
+      key: 'profile',
+      icon: <IdcardOutlined />,
+      label: <span data-test="user-menu-profile">Profile</span>,
+    },
+    { type: 'divider' },
+    {
       key: 'logout',
       icon: <LogoutOutlined />,
       label: <span data-test="logout">Logout</span>,
@@ -46,6 +52,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         items,
         onClick: ({ key }) => {
           if (key === 'logout') void onLogout();
+          if (key === 'profile') void navigate(PROFILE_PATH);
         },
       }}
     >
