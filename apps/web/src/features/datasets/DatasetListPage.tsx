@@ -1,7 +1,7 @@
 import { CompassOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DatasetListItem } from '@tessera/contracts';
 import { Button, Flex, Tag, Typography, type TableProps } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -11,6 +11,7 @@ import { ListTable } from '../../shared/ui/ListTable';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
+import { useAddParam } from '../../shared/ui/use-add-param';
 import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { AddDatasetModal } from './AddDatasetModal';
 import { DatasetEditModal } from './DatasetEditModal';
@@ -34,6 +35,7 @@ export function DatasetListPage() {
   const [toDelete, setToDelete] = useState<DatasetListItem | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
+  useAddParam(useCallback(() => setAdding(true), []));
   const { data, error, isFetching, refetch } = useListDatasetsQuery(buildListQuery(list, 'table_name'));
   const [deleteDataset, deleteState] = useDeleteDatasetMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
