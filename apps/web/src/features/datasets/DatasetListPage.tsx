@@ -1,7 +1,10 @@
-import { CompassOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CodeOutlined, CompassOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DatasetListItem } from '@tessera/contracts';
 import { Button, Flex, Tag, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { exploreDatasetPath } from '../explore/paths';
+import { sqlLabDatasetPath } from '../sqllab/dataset/sql-lab-links';
 import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -47,7 +50,11 @@ export function DatasetListPage() {
       key: 'table_name',
       sorter: true,
       sortOrder: tableSortOrder(list, 'table_name'),
-      render: (value: string) => <span data-test="dataset-name-cell">{value}</span>,
+      render: (value: string, dataset) => (
+        <Link data-test="dataset-name-cell" to={exploreDatasetPath(dataset.id)}>
+          {value}
+        </Link>
+      ),
     },
     {
       title: 'Type',
@@ -86,7 +93,14 @@ export function DatasetListPage() {
             data-test="dataset-explore"
             aria-label={`Explore ${dataset.table_name}`}
             icon={<CompassOutlined />}
-            href={`/explore/?datasource_type=table&datasource_id=${dataset.id}`}
+            href={exploreDatasetPath(dataset.id)}
+          />
+          <RowActionButton
+            title="Open in SQL Lab"
+            data-test="dataset-open-sqllab"
+            aria-label={`Open ${dataset.table_name} in SQL Lab`}
+            icon={<CodeOutlined />}
+            href={sqlLabDatasetPath(dataset.id)}
           />
           <RowActionButton
             title="Edit"
