@@ -29,14 +29,11 @@ export function DatasetPicker({ value, onChange }: DatasetPickerProps) {
       sorter: true,
       sortOrder: tableSortOrder(list, 'table_name'),
       render: (_value, dataset) => (
-        <Radio
-          data-test="chart-create-dataset-option"
-          data-dataset={dataset.table_name}
-          checked={value?.id === dataset.id}
-          onChange={() => onChange(dataset)}
-        >
-          {dataset.table_name}
-        </Radio>
+        <span data-test="chart-create-dataset-option" data-dataset={dataset.table_name}>
+          <Radio checked={value?.id === dataset.id} onChange={() => onChange(dataset)}>
+            {dataset.table_name}
+          </Radio>
+        </span>
       ),
     },
     { title: 'Database', key: 'database', render: (_value, dataset) => dataset.database.database_name },
