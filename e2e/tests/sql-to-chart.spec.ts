@@ -52,6 +52,7 @@ test('SQL in SQL Lab → Save dataset → Save & explore → a chart renders, an
 }) => {
   const name = `e2e_sql_chart_${Date.now().toString(36)}`;
   await logIn(page);
+  await expect(page.getByTestId('chart-table')).toBeVisible();
   await bothThemes(page, 'chart-list');
 
   // The '+' menu starts a SQL query.
