@@ -6,5 +6,5 @@ export async function logIn(page: Page): Promise<void> {
   await page.getByTestId('login-username').fill('admin');
   await page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/databaseview\/list\/$/);
+  await expect(page).toHaveURL(/\/chart\/list\/$/);
 }

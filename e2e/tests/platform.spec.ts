@@ -42,8 +42,8 @@ test('an admin logs in, browses examples, adds PostgreSQL and MariaDB, switches 
   await expect(page.getByTestId('login-error')).toContainText('Invalid login');
 
   await logIn(page);
-  await expect(page.getByTestId('nav-databases')).toBeVisible();
   await expect(page.getByTestId('nav-users')).toBeVisible();
+  await page.getByTestId('nav-databases').click();
 
   // The generated examples database, its schema, tables and columns.
   await expect(page.getByTestId('database-table')).toContainText('examples');
@@ -102,6 +102,7 @@ test('an admin logs in, browses examples, adds PostgreSQL and MariaDB, switches 
 
 test('a test connection failure explains itself with issue codes', async ({ page }) => {
   await logIn(page);
+  await page.getByTestId('nav-databases').click();
   await page.getByTestId('database-add').click();
   const modal = page.getByTestId('database-modal');
   await modal.getByTestId('database-name').fill('broken');

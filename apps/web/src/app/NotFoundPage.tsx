@@ -1,9 +1,8 @@
 import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { HOME_PATH } from './paths';
 
 export function NotFoundPage() {
-  const navigate = useNavigate();
   return (
     <Result
       data-test="not-found"
@@ -11,9 +10,11 @@ export function NotFoundPage() {
       title="Page not found"
       subTitle="The page you asked for does not exist."
       extra={
-        <Button data-test="not-found-home" type="primary" onClick={() => void navigate(HOME_PATH)}>
-          Go to Databases
-        </Button>
+        <Link to={HOME_PATH} data-test="not-found-home">
+          <Button type="primary" tabIndex={-1}>
+            Back to home
+          </Button>
+        </Link>
       }
     />
   );

@@ -38,3 +38,9 @@ export const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ d
 export const ChartListPage = lazy(() =>
   import('../features/charts/ChartListPage').then((m) => ({ default: m.ChartListPage })),
 );
+export const ProfilePage = lazy(() =>
+  import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
+export const ChartCreatePage = lazy(() =>
+  import('../features/charts/create/ChartCreatePage').then((m) => ({ default: m.ChartCreatePage })),
+);

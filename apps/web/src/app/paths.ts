@@ -1,5 +1,9 @@
 /** Route paths; Superset's trailing-slash style so its links and habits carry over. */
-export const HOME_PATH = '/databaseview/list/';
+/** The home route: it sends the user to their landing screen (`home-path.ts`). */
+export const HOME_PATH = '/';
+/** The signed-in user's own page; Superset's /user_info/ leads here too. */
+export const PROFILE_PATH = '/profile/';
+export const USER_INFO_PATH = '/user_info/';
 export const LOGIN_PATH = '/login/';
 export const DATABASE_LIST_PATH = '/databaseview/list/';
 export const USER_LIST_PATH = '/users/list/';

@@ -1,9 +1,10 @@
 import { Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import {
   AppShell,
+  ChartCreatePage,
   ChartListPage,
   DatabaseBrowserPage,
   DatabaseListPage,
@@ -11,13 +12,14 @@ import {
   ExplorePage,
   LoginPage,
   NotFoundPage,
+  ProfilePage,
   SavedQueryListPage,
   QueryHistoryPage,
   SqlLabPage,
   UserListPage,
   RoleListPage,
 } from './lazy-pages';
-import { CHART_LIST_PATH } from '../features/charts/paths';
+import { CHART_CREATE_PATH, CHART_LIST_PATH } from '../features/charts/paths';
 import { DATASET_LIST_PATH } from '../features/datasets/paths';
 import {
   EXPLORE_PATH,
@@ -27,7 +29,8 @@ import {
 import { QUERY_HISTORY_PATH } from '../features/queryhistory/paths';
 import { SAVED_QUERY_LIST_PATH } from '../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../features/sqllab/paths';
-import { HOME_PATH, ROLE_LIST_PATH } from './paths';
+import { HomeRedirect } from './HomeRedirect';
+import { HOME_PATH, PROFILE_PATH, ROLE_LIST_PATH, USER_INFO_PATH } from './paths';
 import { RequireAuth } from './RequireAuth';
 
 interface PageProps {
@@ -60,8 +63,8 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login/" element={<Page component={LoginPage} fullScreen />} />
       <Route element={<Page component={AppShell} fullScreen />}>
-        <Route index element={<Navigate to={HOME_PATH} replace />} />
         <Route element={<RequireAuth />}>
+          <Route index element={<HomeRedirect />} />
           <Route path="/databaseview/list/" element={<Page component={DatabaseListPage} />} />
           <Route path="/databaseview/:id/browse/" element={<Page component={DatabaseBrowserPage} />} />
           <Route path="/users/list/" element={<Page component={UserListPage} />} />
@@ -76,6 +79,9 @@ export function AppRoutes() {
           <Route path={EXPLORE_PERMALINK_SHORT_ROUTE} element={<Page component={ExplorePage} />} />
           <Route path="/superset/explore/" element={<Page component={ExplorePage} />} />
           <Route path={CHART_LIST_PATH} element={<Page component={ChartListPage} />} />
+          <Route path={CHART_CREATE_PATH} element={<Page component={ChartCreatePage} />} />
+          <Route path={PROFILE_PATH} element={<Page component={ProfilePage} />} />
+          <Route path={USER_INFO_PATH} element={<Page component={ProfilePage} />} />
         </Route>
         <Route path="*" element={<Page component={NotFoundPage} />} />
       </Route>

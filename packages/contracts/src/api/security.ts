@@ -69,6 +69,20 @@ const userFields = {
   roles: z.array(z.number().int().positive()).min(1).max(50),
 };
 
+/**
+ * PUT /api/v1/me/password: the signed-in user's own password. The current one is asked again so a
+ * borrowed session cannot lock its owner out; the new one follows the users API's policy.
+ */
+export const mePasswordUpdateSchema = z
+  .object({
+    current_password: z.string().min(1).max(1024),
+    new_password: userFields.password,
+  })
+  .strict();
+export type MePasswordUpdate = z.infer<typeof mePasswordUpdateSchema>;
+export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
+export const SAME_NEW_PASSWORD = 'The new password must differ from the current one.';
+
 export const userCreateSchema = z.object({ ...userFields, active: userFields.active.default(true) }).strict();
 export type UserCreate = z.infer<typeof userCreateSchema>;
 

@@ -1,10 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { browserLoginRequestSchema, loginRequestSchema, type Me } from '@tessera/contracts';
+import {
+  SAME_NEW_PASSWORD,
+  WRONG_CURRENT_PASSWORD,
+  browserLoginRequestSchema,
+  loginRequestSchema,
+  mePasswordUpdateSchema,
+  type Me,
+} from '@tessera/contracts';
+import { nowIso } from '../../db/kysely';
 import type { AppContext } from '../../context';
 import { messageError, unauthorized } from '../../platform/errors';
 import { parseInput } from '../../platform/validation';
 import { bootstrapUser } from '../bootstrap/bootstrap.service';
-import { burnPasswordCheck, verifyPassword } from './passwords';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { invalidatePrincipals } from './principal-cache';
 import { loadPrincipal, requireUser, type Principal } from './principal';
 import { permissionsOfRoles } from './roles.repo';
 import { bearerToken } from './auth.hook';
@@ -15,6 +24,7 @@ import {
   createSession,
   createTokenSession,
   csrfTokenFor,
+  deleteOtherUserSessions,
   deleteSession,
   resolveTokenSession,
 } from './sessions';
@@ -133,6 +143,29 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
       );
     }
     return { result: { ...toMe(principal.user), roles, permissions: {} } };
+  });
+
+  // The caller's own password; every other session and API token of the user ends with the old one.
+  app.put('/api/v1/me/password', async (request, reply) => {
+    const principal = requireUser(request.principal);
+    const body = parseInput(mePasswordUpdateSchema, request.body);
+    // A guess at the current password costs what a login attempt costs.
+    await spendLoginAttempt(throttle, principal.user.username, request, reply);
+    const user = await findUserByUsername(ctx.store.db, principal.user.username);
+    if (!user || !(await verifyPassword(user.password_hash, body.current_password))) {
+      throw messageError(400, { current_password: [WRONG_CURRENT_PASSWORD] });
+    }
+    if (body.new_password === body.current_password) {
+      throw messageError(400, { new_password: [SAME_NEW_PASSWORD] });
+    }
+    await ctx.store.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(body.new_password), changed_on: nowIso() })
+      .where('id', '=', user.id)
+      .execute();
+    invalidatePrincipals();
+    await deleteOtherUserSessions(ctx.store.db, user.id, principal.sessionId);
+    return { message: 'OK' };
   });
 
   app.post('/login/', async (request, reply: FastifyReply) => {

@@ -93,6 +93,17 @@ export async function deleteUserSessions(db: MetadataDb, userId: number): Promis
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
+/** Ends every session of the user but the one still in use (a password change from that session). */
+export async function deleteOtherUserSessions(
+  db: MetadataDb,
+  userId: number,
+  keepSessionId: string | null,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
 /** The CSRF token is an HMAC of the session id: nothing to store, and useless with another session. */
 export function csrfTokenFor(key: Buffer, sessionId: string): string {
   return createHmac('sha256', key).update(sessionId).digest('base64url');

@@ -8,6 +8,7 @@ import { SQLLAB_PATH } from '../../features/sqllab/paths';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useAppSelector } from '../hooks';
 import { DATABASE_LIST_PATH, HOME_PATH, LOGIN_PATH, ROLE_LIST_PATH, USER_LIST_PATH } from '../paths';
+import { AddMenu } from './AddMenu';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
@@ -101,7 +102,7 @@ function isStandalone(search: string): boolean {
   return value !== null && value !== '0' && value.toLowerCase() !== 'false';
 }
 
-/** Top navigation (product name, screen links, theme toggle, user menu) around the current page. */
+/** Top navigation (product name, screen links, '+' menu, theme toggle, user menu) around the current page. */
 export function AppShell() {
   const user = useAppSelector((state) => state.session.user);
   const admin = useAppSelector((state) => isAdmin(state.session.user));
@@ -150,6 +151,7 @@ export function AppShell() {
           style={{ flex: 1, minWidth: 0, borderBottom: 'none', background: 'transparent' }}
         />
         <Flex align="center" gap={token.marginXS}>
+          {user === null ? null : <AddMenu />}
           <ThemeToggle />
           {user === null ? (
             <Link data-test="nav-login" to={LOGIN_PATH}>

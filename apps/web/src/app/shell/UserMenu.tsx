@@ -1,4 +1,11 @@
-import { DownOutlined, LogoutOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  IdcardOutlined,
+  LogoutOutlined,
+  SafetyOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { api } from '../../shared/api/api';
@@ -8,9 +15,9 @@ import { errorText } from '../../shared/errors/to-api-error';
 import { isAdmin, loggedOut, type SessionUser } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { useAppDispatch } from '../hooks';
-import { LOGIN_PATH, ROLE_LIST_PATH, USER_LIST_PATH } from '../paths';
+import { LOGIN_PATH, PROFILE_PATH, ROLE_LIST_PATH, USER_LIST_PATH } from '../paths';
 
-/** The username with a menu holding the security settings (admins) and Logout. */
+/** The username with a menu holding the profile page, the security settings (admins) and Logout. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();
@@ -40,6 +47,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const items: MenuProps['items'] = [
     ...settings,
     {
+      key: 'profile',
+      icon: <IdcardOutlined />,
+      label: <span data-test="user-menu-profile">Profile</span>,
+    },
+    { type: 'divider' },
+    {
       key: 'logout',
       icon: <LogoutOutlined />,
       label: <span data-test="logout">Logout</span>,
@@ -56,6 +69,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           if (key === 'logout') void onLogout();
           else if (key === 'users') void navigate(USER_LIST_PATH);
           else if (key === 'roles') void navigate(ROLE_LIST_PATH);
+          else if (key === 'profile') void navigate(PROFILE_PATH);
         },
       }}
     >

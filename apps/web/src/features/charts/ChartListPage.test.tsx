@@ -281,4 +281,47 @@ describe('ChartListPage', () => {
     expect(await screen.findByText('Sorry there was an error fetching saved charts')).toBeTruthy();
     expect(screen.getByText('Retry')).toBeTruthy();
   });
+
+  it('names chart types from the plugin registry, lists dashboards and links + Chart', async () => {
+    const withDashboard = {
+      ...chart(2, 'Genders', 'pie'),
+      dashboards: [{ id: 5, dashboard_title: 'Births' }],
+    };
+    stubFetch(
+      server(
+        answer((url) =>
+          pathOf(url) === '/api/v1/chart/'
+            ? jsonResponse(200, listBody([ROWS[0] ?? chart(1, 'x', 'line'), withDashboard]))
+            : undefined,
+        ),
+      ),
+    );
+    renderWithStore(<ChartListPage />);
+    await screen.findByText('Births by year');
+    const types = document.querySelectorAll('[data-test="chart-type"]');
+    // 'line' is no registered plugin, so its id shows; 'pie' has a name.
+    expect([...types].map((cell) => cell.textContent)).toEqual(['line', 'Pie Chart']);
+    expect(screen.getByText('Births', { selector: '[data-test="chart-dashboards"]' })).toBeTruthy();
+    expect(byDataTest('chart-add').getAttribute('href')).toBe('/chart/add/');
+  });
+
+  it('switches to cards with name, type, owners and modified time', async () => {
+    stubFetch(server());
+    renderWithStore(<ChartListPage />);
+    await screen.findByText('Births by year');
+    expect(document.querySelector('[data-test="chart-cards"]')).toBeNull();
+    fireEvent.click(byDataTest('chart-view-card'));
+    const cards = await waitFor(() => {
+      const found = document.querySelectorAll('[data-test="chart-card"]');
+      expect(found).toHaveLength(2);
+      return [...found];
+    });
+    const second = cards[1];
+    if (!(second instanceof HTMLElement)) throw new Error('no second card');
+    expect(within(second).getByText('Genders').getAttribute('href')).toBe('/explore/?slice_id=2');
+    expect(within(second).getByText('Pie Chart')).toBeTruthy();
+    expect(within(second).getByText('Ada Min')).toBeTruthy();
+    expect(within(second).getByText('Modified 2 days ago')).toBeTruthy();
+    expect(document.querySelector('[data-test="chart-table"]')).toBeNull();
+  });
 });

@@ -1,7 +1,15 @@
-import { DeleteOutlined, EditOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  BarsOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+  StarFilled,
+  StarOutlined,
+} from '@ant-design/icons';
 import type { ChartItem, ChartUpdate } from '@tessera/contracts';
-import { Button, Flex, Select, Tooltip, Typography, theme, type TableProps } from 'antd';
-import { useState } from 'react';
+import { Button, Flex, Segmented, Select, Tooltip, Typography, theme, type TableProps } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../shared/errors/to-api-error';
@@ -18,6 +26,7 @@ import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { useListDatasetsQuery } from '../datasets/datasets-api';
 import { chartListQuery, hasChartFilters, type ChartFilters } from './chart-list-query';
+import { ChartCardGrid } from './ChartCardGrid';
 import { ChartPropertiesModal } from './ChartPropertiesModal';
 import {
   useBulkDeleteChartsMutation,
@@ -29,7 +38,8 @@ import {
   useSetChartListFavoriteMutation,
   useUpdateChartPropertiesMutation,
 } from './charts-api';
-import { chartExplorePath } from './paths';
+import { CHART_CREATE_PATH, chartExplorePath } from './paths';
+import { vizTypeName } from './viz-names';
 
 /** A list row: the server always sends these columns when the page asks for none. */
 type ChartRow = ChartItem & { id: number };
@@ -38,6 +48,12 @@ const STAR_ERROR = 'An error occurred while starring this chart';
 
 const personName = (user: { first_name?: string; last_name?: string } | null | undefined): string =>
   user ? `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() : '';
+
+type ViewMode = 'table' | 'card';
+const VIEW_MODES: { value: ViewMode; icon: ReactNode; title: string }[] = [
+  { value: 'card', icon: <AppstoreOutlined />, title: 'Card view' },
+  { value: 'table', icon: <BarsOutlined />, title: 'List view' },
+];
 
 const favoriteChoices = [
   { value: 'yes', label: 'Favorites' },
@@ -59,6 +75,7 @@ export function ChartListPage() {
   const [editing, setEditing] = useState<ChartRow | null>(null);
   const [toDelete, setToDelete] = useState<ChartRow | null>(null);
   const [bulkConfirm, setBulkConfirm] = useState(false);
+  const [view, setView] = useState<ViewMode>('table');
   const user = useAppSelector((state) => state.session.user);
   const admin = isAdmin(user);
   const { token } = theme.useToken();
@@ -103,27 +120,48 @@ export function ChartListPage() {
     if (filters.favorite !== undefined) void refetch();
   };
 
+  const starButton = (chart: ChartRow) => {
+    const on = starred.has(chart.id);
+    return (
+      <Tooltip title={on ? 'Remove from favorites' : 'Add to favorites'}>
+        <Button
+          data-test="chart-favorite"
+          type="text"
+          size="small"
+          aria-pressed={on}
+          aria-label={`${on ? 'Unstar' : 'Star'} ${chart.slice_name ?? ''}`}
+          icon={on ? <StarFilled style={{ color: token.colorWarning }} /> : <StarOutlined />}
+          onClick={() => void toggleStar(chart)}
+        />
+      </Tooltip>
+    );
+  };
+
+  const rowActions = (chart: ChartRow) =>
+    canEdit(chart) ? (
+      <Flex gap={4} justify="flex-end">
+        <RowActionButton
+          title="Edit properties"
+          data-test="chart-edit"
+          aria-label={`Edit ${chart.slice_name ?? ''}`}
+          icon={<EditOutlined />}
+          onClick={() => setEditing(chart)}
+        />
+        <RowActionButton
+          title="Delete"
+          data-test="chart-delete"
+          danger
+          aria-label={`Delete ${chart.slice_name ?? ''}`}
+          icon={<DeleteOutlined />}
+          onClick={() => setToDelete(chart)}
+        />
+      </Flex>
+    ) : null;
+
+  const ownerNames = (chart: ChartRow) => (chart.owners ?? []).map(personName).join(', ');
+
   const columns: TableProps<ChartRow>['columns'] = [
-    {
-      key: 'favorite',
-      width: 40,
-      render: (_value, chart) => {
-        const on = starred.has(chart.id);
-        return (
-          <Tooltip title={on ? 'Remove from favorites' : 'Add to favorites'}>
-            <Button
-              data-test="chart-favorite"
-              type="text"
-              size="small"
-              aria-pressed={on}
-              aria-label={`${on ? 'Unstar' : 'Star'} ${chart.slice_name ?? ''}`}
-              icon={on ? <StarFilled style={{ color: token.colorWarning }} /> : <StarOutlined />}
-              onClick={() => void toggleStar(chart)}
-            />
-          </Tooltip>
-        );
-      },
-    },
+    { key: 'favorite', width: 40, render: (_value, chart) => starButton(chart) },
     {
       title: 'Name',
       dataIndex: 'slice_name',
@@ -145,6 +183,7 @@ export function ChartListPage() {
       key: 'viz_type',
       sorter: true,
       sortOrder: tableSortOrder(list, 'viz_type'),
+      render: (_value, chart) => <span data-test="chart-type">{vizTypeName(chart.viz_type)}</span>,
     },
     {
       title: 'Dataset',
@@ -154,35 +193,23 @@ export function ChartListPage() {
       render: (_value, chart) => chart.datasource_name_text ?? '',
     },
     {
-      title: 'Owners',
-      key: 'owners',
-      render: (_value, chart) => (chart.owners ?? []).map(personName).join(', '),
+      title: 'Dashboards',
+      key: 'dashboards',
+      render: (_value, chart) => (
+        <span data-test="chart-dashboards">
+          {(chart.dashboards ?? [])
+            .map((dashboard) => dashboard.dashboard_title ?? `#${dashboard.id}`)
+            .join(', ')}
+        </span>
+      ),
     },
+    { title: 'Owners', key: 'owners', render: (_value, chart) => ownerNames(chart) },
     lastModifiedColumn<ChartRow>(list, 'changed_on_delta_humanized', (chart) => chart.changed_on),
     {
       title: 'Actions',
       key: 'actions',
       align: 'right',
-      render: (_value, chart) =>
-        canEdit(chart) ? (
-          <Flex gap={4} justify="flex-end">
-            <RowActionButton
-              title="Edit properties"
-              data-test="chart-edit"
-              aria-label={`Edit ${chart.slice_name ?? ''}`}
-              icon={<EditOutlined />}
-              onClick={() => setEditing(chart)}
-            />
-            <RowActionButton
-              title="Delete"
-              data-test="chart-delete"
-              danger
-              aria-label={`Delete ${chart.slice_name ?? ''}`}
-              icon={<DeleteOutlined />}
-              onClick={() => setToDelete(chart)}
-            />
-          </Flex>
-        ) : null,
+      render: (_value, chart) => rowActions(chart),
     },
   ];
 
@@ -220,14 +247,31 @@ export function ChartListPage() {
     void refetch();
   };
 
+  const emptyDescription = hasChartFilters(list, filters) ? 'No charts match your filters' : 'No charts yet';
+
   return (
     <Flex vertical gap={16} data-test="chart-list-page">
       <ListToolbar title="Charts">
+        <Segmented<ViewMode>
+          data-test="chart-view-toggle"
+          value={view}
+          onChange={setView}
+          options={VIEW_MODES.map((mode) => ({
+            value: mode.value,
+            icon: <span data-test={`chart-view-${mode.value}`}>{mode.icon}</span>,
+            title: mode.title,
+          }))}
+        />
         <BulkDeleteButton
           data-test="chart-bulk-delete"
           count={selected.length}
           onClick={() => setBulkConfirm(true)}
         />
+        <Link to={CHART_CREATE_PATH} data-test="chart-add">
+          <Button type="primary" icon={<PlusOutlined />} tabIndex={-1}>
+            Chart
+          </Button>
+        </Link>
       </ListToolbar>
       <Flex gap={8} wrap data-test="chart-filters">
         <ListSearch
@@ -243,7 +287,10 @@ export function ChartListPage() {
           allowClear
           style={{ width: 180 }}
           value={filters.vizType}
-          options={(vizTypes.data?.result ?? []).map((entry) => ({ value: entry.value, label: entry.text }))}
+          options={(vizTypes.data?.result ?? []).map((entry) => ({
+            value: entry.value,
+            label: vizTypeName(entry.value),
+          }))}
           onChange={(vizType?: string) => changeFilters({ vizType })}
         />
         <Select<number>
@@ -289,20 +336,35 @@ export function ChartListPage() {
         error={error}
         onRetry={() => void refetch()}
       />
-      <ListTable<ChartRow>
-        data-test="chart-table"
-        columns={columns}
-        rows={rows}
-        total={data?.count ?? 0}
-        loading={isFetching}
-        list={list}
-        onListChange={setList}
-        selection={{ selected, onChange: setSelected }}
-        empty={{
-          'data-test': 'chart-empty',
-          description: hasChartFilters(list, filters) ? 'No charts match your filters' : 'No charts yet',
-        }}
-      />
+      {view === 'card' ? (
+        <ChartCardGrid
+          rows={rows}
+          total={data?.count ?? 0}
+          loading={isFetching}
+          list={list}
+          onListChange={setList}
+          emptyDescription={emptyDescription}
+          ownerNames={ownerNames}
+          actions={(chart) => (
+            <Flex gap={4}>
+              {starButton(chart)}
+              {rowActions(chart)}
+            </Flex>
+          )}
+        />
+      ) : (
+        <ListTable<ChartRow>
+          data-test="chart-table"
+          columns={columns}
+          rows={rows}
+          total={data?.count ?? 0}
+          loading={isFetching}
+          list={list}
+          onListChange={setList}
+          selection={{ selected, onChange: setSelected }}
+          empty={{ 'data-test': 'chart-empty', description: emptyDescription }}
+        />
+      )}
       {editing === null ? null : (
         <ChartPropertiesModal
           key={editing.id}

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import type { Database } from '@tessera/contracts';
-import { Button, Flex, type TableProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Flex, Typography, type TableProps } from 'antd';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { databaseBrowsePath } from '../../app/paths';
 import { BooleanCell } from '../../shared/ui/BooleanCell';
@@ -11,6 +11,7 @@ import { ListTable } from '../../shared/ui/ListTable';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
+import { useAddParam } from '../../shared/ui/use-add-param';
 import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { DatabaseDeleteDialog } from './DatabaseDeleteDialog';
 import { useListDatabasesQuery } from './databases-api';
@@ -38,6 +39,7 @@ export function DatabaseListPage() {
   });
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const [toDelete, setToDelete] = useState<Database | null>(null);
+  useAddParam(useCallback(() => setModal({ mode: 'create' }), []));
   const { data, error, isFetching, refetch } = useListDatabasesQuery(buildListQuery(list, 'database_name'));
   const navigate = useNavigate();
 

@@ -7,6 +7,7 @@ import { errorText, toApiError } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { DatasetColumnsTable } from './DatasetColumnsTable';
 import { DatasetMetricsTable } from './DatasetMetricsTable';
+import { sqlLabDatasetPath } from '../sqllab/dataset/sql-lab-links';
 import { draftFromDataset, draftProblems, updateBodyFromDraft, type DatasetDraft } from './dataset-draft';
 import { useGetDatasetQuery, useRefreshDatasetMutation, useUpdateDatasetMutation } from './datasets-api';
 
@@ -248,6 +249,9 @@ function DatasetEditor({ dataset, onClose, onSaved, onSynced }: DatasetEditorPro
         ]}
       />
       <Flex justify="flex-end" gap={8}>
+        <Button data-test="dataset-edit-open-sqllab" href={sqlLabDatasetPath(dataset.id)}>
+          Open in SQL Lab
+        </Button>
         <Button data-test="dataset-edit-cancel" onClick={onClose}>
           Cancel
         </Button>

@@ -44,6 +44,10 @@ describe('DatasetListPage', () => {
     expect(byDataTest('dataset-explore').getAttribute('href')).toBe(
       '/explore/?datasource_type=table&datasource_id=4',
     );
+    expect(byDataTest('dataset-name-cell').getAttribute('href')).toBe(
+      '/explore/?datasource_type=table&datasource_id=4',
+    );
+    expect(byDataTest('dataset-open-sqllab').getAttribute('href')).toBe('/sqllab/?datasetId=4');
 
     fireEvent.click(byDataTest('dataset-delete'));
     fireEvent.click(await screen.findByText('Delete', { selector: '[data-test="confirm-ok"] *' }));

@@ -1,7 +1,10 @@
-import { CompassOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CodeOutlined, CompassOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DatasetListItem } from '@tessera/contracts';
 import { Button, Flex, Tag, Typography, type TableProps } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { exploreDatasetPath } from '../explore/paths';
+import { sqlLabDatasetPath } from '../sqllab/dataset/sql-lab-links';
 import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -11,6 +14,7 @@ import { ListTable } from '../../shared/ui/ListTable';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
+import { useAddParam } from '../../shared/ui/use-add-param';
 import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { AddDatasetModal } from './AddDatasetModal';
 import { DatasetEditModal } from './DatasetEditModal';
@@ -34,6 +38,7 @@ export function DatasetListPage() {
   const [toDelete, setToDelete] = useState<DatasetListItem | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
+  useAddParam(useCallback(() => setAdding(true), []));
   const { data, error, isFetching, refetch } = useListDatasetsQuery(buildListQuery(list, 'table_name'));
   const [deleteDataset, deleteState] = useDeleteDatasetMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
@@ -45,7 +50,11 @@ export function DatasetListPage() {
       key: 'table_name',
       sorter: true,
       sortOrder: tableSortOrder(list, 'table_name'),
-      render: (value: string) => <span data-test="dataset-name-cell">{value}</span>,
+      render: (value: string, dataset) => (
+        <Link data-test="dataset-name-cell" to={exploreDatasetPath(dataset.id)}>
+          {value}
+        </Link>
+      ),
     },
     {
       title: 'Type',
@@ -84,7 +93,14 @@ export function DatasetListPage() {
             data-test="dataset-explore"
             aria-label={`Explore ${dataset.table_name}`}
             icon={<CompassOutlined />}
-            href={`/explore/?datasource_type=table&datasource_id=${dataset.id}`}
+            href={exploreDatasetPath(dataset.id)}
+          />
+          <RowActionButton
+            title="Open in SQL Lab"
+            data-test="dataset-open-sqllab"
+            aria-label={`Open ${dataset.table_name} in SQL Lab`}
+            icon={<CodeOutlined />}
+            href={sqlLabDatasetPath(dataset.id)}
           />
           <RowActionButton
             title="Edit"

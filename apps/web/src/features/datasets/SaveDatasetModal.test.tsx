@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../app/store';
 import {
@@ -10,7 +11,18 @@ import {
   stubFetch,
 } from '../../test/dom-test';
 import { SaveDatasetModal } from './SaveDatasetModal';
-import { CREATE_FAILED_MESSAGE, NAME_REQUIRED, type DatasetSource } from './save-dataset';
+import {
+  CREATE_FAILED_MESSAGE,
+  NAME_REQUIRED,
+  OVERWRITE_CONFIRM,
+  OVERWRITE_REQUIRED,
+  type DatasetSource,
+} from './save-dataset';
+
+function Where() {
+  const location = useLocation();
+  return <output data-test="where">{`${location.pathname}${location.search}`}</output>;
+}
 
 setupDomTest();
 
@@ -135,5 +147,94 @@ describe('SaveDatasetModal', () => {
     fireEvent.click(byDataTest('dataset-modal-save'));
     await waitFor(() => expect(toastTexts(store)).toContain(CREATE_FAILED_MESSAGE));
     expect(byDataTest('dataset-field-errors')).toBeTruthy();
+  });
+});
+
+describe('SaveDatasetModal: save & explore and overwrite', () => {
+  it('opens Explore on the new dataset after Save & explore', async () => {
+    answer(201, createdBody);
+    const onClose = vi.fn();
+    renderWithStore(
+      <>
+        <SaveDatasetModal source={SOURCE} initialName="Names" onClose={onClose} />
+        <Where />
+      </>,
+    );
+    fireEvent.click(byDataTest('dataset-modal-save-explore'));
+    await waitFor(() =>
+      expect(byDataTest('where').textContent).toBe('/explore/?datasource_type=table&datasource_id=7'),
+    );
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("lists only the user's virtual datasets on the query's database and overwrites after a confirmation", async () => {
+    const listed = {
+      count: 1,
+      ids: [12],
+      result: [
+        {
+          id: 12,
+          uuid: '00000000-0000-4000-8000-000000000012',
+          table_name: 'old_names',
+          database: { id: 3, database_name: 'examples' },
+          catalog: null,
+          schema: 'main',
+          sql: 'SELECT 1',
+          kind: 'virtual',
+          explore_url: '/explore/?datasource_type=table&datasource_id=12',
+          owners: [],
+          created_by: null,
+          changed_by: null,
+          changed_by_name: '',
+          changed_on_utc: '2026-01-01T00:00:00.000Z',
+          changed_on_delta_humanized: 'a day ago',
+        },
+      ],
+    };
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/v1/security/csrf_token/') return jsonResponse(200, { result: 'token-1' });
+      if (url.startsWith('/api/v1/dataset/?')) return jsonResponse(200, listed);
+      return jsonResponse(200, { id: 12, data: { ...createdBody.data, id: 12, table_name: 'old_names' } });
+    });
+    const onSaved = vi.fn();
+    const { store } = renderWithStore(
+      <>
+        <SaveDatasetModal source={SOURCE} initialName="Names" onClose={vi.fn()} onSaved={onSaved} />
+        <Where />
+      </>,
+    );
+    fireEvent.click(
+      byDataTest('dataset-save-overwrite').querySelector('input') ?? byDataTest('dataset-save-overwrite'),
+    );
+    fireEvent.click(byDataTest('dataset-modal-save'));
+    expect(await screen.findByText(OVERWRITE_REQUIRED)).toBeTruthy();
+
+    const listCall = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/v1/dataset/?'));
+    const q = decodeURIComponent(new URL(listCall?.[0] ?? '', 'http://x').searchParams.get('q') ?? '');
+    expect(q).toContain('(col:owners,opr:rel_m_m,value:1)');
+    expect(q).toContain('(col:database,opr:rel_o_m,value:3)');
+    expect(q).toContain('(col:sql,opr:dataset_is_null_or_empty,value:!f)');
+
+    const select = byDataTest('dataset-overwrite-select').querySelector('input');
+    if (select === null) throw new Error('no select input');
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByText('main.old_names'));
+    fireEvent.click(byDataTest('dataset-modal-save-explore'));
+    expect(await screen.findByText(OVERWRITE_CONFIRM)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init.method === 'PUT')).toBe(false);
+
+    fireEvent.click(byDataTest('dataset-overwrite-confirm'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(12));
+    const put = fetchMock.mock.calls.find(([, init]) => init.method === 'PUT');
+    expect(put?.[0]).toBe('/api/v1/dataset/12?override_columns=true');
+    expect(sentJson(put?.[1])).toEqual({
+      sql: SOURCE.sql,
+      template_params: '{"x": 1}',
+      columns: SOURCE.columns.map(({ column_name, type, is_dttm }) => ({ column_name, type, is_dttm })),
+    });
+    expect(toastTexts(store)).toContain('Dataset old_names was overwritten');
+    await waitFor(() =>
+      expect(byDataTest('where').textContent).toBe('/explore/?datasource_type=table&datasource_id=12'),
+    );
   });
 });

@@ -42,6 +42,17 @@ export const datasetsApi = api.injectEndpoints({
       rawResponseSchema: datasetUpdateResponseSchema,
       transformResponse: (response) => response.data,
     }),
+    /** Replaces the columns wholesale (?override_columns=true): the SQL they come from changed. */
+    overwriteDataset: build.mutation<Dataset, { id: number; body: DatasetUpdate }, DatasetUpdateResponse>({
+      query: ({ id, body }) => ({
+        url: `/api/v1/dataset/${id}`,
+        method: 'PUT',
+        params: { override_columns: 'true' },
+        body,
+      }),
+      rawResponseSchema: datasetUpdateResponseSchema,
+      transformResponse: (response) => response.data,
+    }),
     refreshDataset: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `/api/v1/dataset/${id}/refresh`, method: 'PUT' }),
       responseSchema: okMessageSchema,
@@ -56,6 +67,7 @@ export const datasetsApi = api.injectEndpoints({
 export const {
   useListDatasetsQuery,
   useCreateDatasetMutation,
+  useOverwriteDatasetMutation,
   useDeleteDatasetMutation,
   useGetDatasetQuery,
   useUpdateDatasetMutation,

@@ -1,7 +1,7 @@
 import { Flex, theme } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { HOME_PATH } from '../../app/paths';
+import { homePathFor } from '../../app/home-path';
 import { ThemeToggle } from '../../app/shell/ThemeToggle';
 import { forgetCsrfToken } from '../../shared/api/csrf-token';
 import { loggedIn, type SessionUser } from '../../shared/session/session-slice';
@@ -10,13 +10,13 @@ import { safeNextPath } from './next-path';
 
 const CARD_WIDTH = 380;
 
-/** /login/: signs in, then goes to `next` (when it is a path in this app) or the Databases list. */
+/** /login/: signs in, then goes to `next` (when it is a path in this app) or the user's landing screen. */
 export function LoginPage() {
   const user = useAppSelector((state) => state.session.user);
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const { token } = theme.useToken();
-  const next = safeNextPath(params.get('next'), HOME_PATH);
+  const next = safeNextPath(params.get('next'), homePathFor(user));
 
   if (user !== null) return <Navigate to={next} replace />;
 

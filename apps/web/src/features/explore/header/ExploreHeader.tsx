@@ -218,6 +218,7 @@ export function ExploreHeader({ chartId, chart, chartRef }: ExploreHeaderProps) 
       <ViewQueryModal
         open={queryOpen}
         formData={explore.form_data}
+        database={datasource === null ? null : { dbId: datasource.database.id, schema: datasource.schema }}
         onClose={() => {
           setQueryOpen(false);
         }}

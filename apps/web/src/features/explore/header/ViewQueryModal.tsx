@@ -1,9 +1,11 @@
-import { CopyOutlined } from '@ant-design/icons';
+import { CodeOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Spin, theme, Typography } from 'antd';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import type { ExploreFormData } from '@tessera/core';
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import { useToasts } from '../../../shared/toasts/use-toasts';
+import { sqlLabQueryPath } from '../../sqllab/dataset/sql-lab-links';
 import { usePostChartDataMutation } from '../api/explore-api';
 import { queryContextFor } from '../chart/chart-actions';
 import { copyText, COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE } from './clipboard';
@@ -11,11 +13,16 @@ import { copyText, COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE } from './clipboard'
 interface ViewQueryModalProps {
   open: boolean;
   formData: ExploreFormData;
+  /** Where the query runs, for 'Open in SQL Lab'; null while no dataset is loaded. */
+  database: { dbId: number; schema: string | null } | null;
   onClose: () => void;
 }
 
-/** 'View query': the SQL the chart runs (chart data with result_type query), with copy. */
-export function ViewQueryModal({ open, formData, onClose }: ViewQueryModalProps) {
+/**
+ * 'View query': the SQL the chart runs (chart data with result_type query), with copy and 'Open in SQL
+ * Lab' (a new tab with that SQL on the dataset's database and schema).
+ */
+export function ViewQueryModal({ open, formData, database, onClose }: ViewQueryModalProps) {
   const { token } = theme.useToken();
   const toasts = useToasts();
   const [post, { data, error, isLoading }] = usePostChartDataMutation();
@@ -46,7 +53,17 @@ export function ViewQueryModal({ open, formData, onClose }: ViewQueryModalProps)
       {error ? <ErrorMessage error={error} /> : null}
       {sql !== '' ? (
         <Flex vertical gap={token.marginSM}>
-          <Flex justify="end">
+          <Flex justify="end" gap={token.marginXS}>
+            {database === null ? null : (
+              <Link
+                to={sqlLabQueryPath({ dbId: database.dbId, sql, schema: database.schema })}
+                data-test="view-query-open-sqllab"
+              >
+                <Button icon={<CodeOutlined />} tabIndex={-1}>
+                  Open in SQL Lab
+                </Button>
+              </Link>
+            )}
             <Button
               icon={<CopyOutlined />}
               onClick={() => {
