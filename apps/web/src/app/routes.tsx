@@ -30,7 +30,7 @@ import { QUERY_HISTORY_PATH } from '../features/queryhistory/paths';
 import { SAVED_QUERY_LIST_PATH } from '../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../features/sqllab/paths';
 import { HomeRedirect } from './HomeRedirect';
-import { HOME_PATH, PROFILE_PATH, ROLE_LIST_PATH, USER_INFO_PATH } from './paths';
+import { PROFILE_PATH, ROLE_LIST_PATH, USER_INFO_PATH } from './paths';
 import { RequireAuth } from './RequireAuth';
 
 interface PageProps {

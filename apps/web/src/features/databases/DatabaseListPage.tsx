@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import type { Database } from '@tessera/contracts';
-import { Button, Flex, Typography, type TableProps } from 'antd';
+import { Button, Flex, type TableProps } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { databaseBrowsePath } from '../../app/paths';

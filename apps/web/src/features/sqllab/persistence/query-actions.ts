@@ -6,7 +6,8 @@ import { backendPersistenceOn, failureStatus } from './outcome';
 import { tabStateApi } from './tab-state-api';
 
 /** Spec 000 §8. */
-export const QUERY_REMOVE_FAILED = 'An error occurred while removing query. Please contact your administrator.';
+export const QUERY_REMOVE_FAILED =
+  'An error occurred while removing query. Please contact your administrator.';
 
 /**
  * Removes a query from a tab's results (spec 000 §4 "A query can be removed"). A tab the server has
