@@ -9,6 +9,7 @@ import {
 import type { ResourceLimits } from '@tessera/contracts';
 import type { DatabasesTable } from '../../db/schema';
 import { decryptText } from '../../platform/crypto';
+import { ApiError } from '../../platform/errors';
 import { QuerySlots, slotLimits } from './query-slots';
 import { SlottedSession } from './slotted-session';
 import { connectorFailure } from './connector-errors';
@@ -101,9 +102,9 @@ export class DatabaseRegistry {
     if (existing?.version === version) return existing.connector;
     if (existing) void existing.connector.close().catch(() => undefined);
     this.connectors.delete(row.id);
-    this.assertAllowed(row.sqlalchemy_uri);
     let connector: Connector;
     try {
+      this.assertAllowed(row.sqlalchemy_uri);
       connector = createConnector(this.connectionUri(row), {
         baseDir: this.baseDir,
         readOnlyFile: row.allow_dml !== 1,
@@ -113,7 +114,9 @@ export class DatabaseRegistry {
         onIdleError: (error) => this.reportIdleError(row.id, error),
       });
     } catch (error) {
-      // A URI stored before a parameter was refused: a 422 naming it, not a 500, until it is edited.
+      // The guard's refusal is already a client error; a URI stored before a parameter was refused becomes
+      // a 422 naming it, not a 500, until it is edited.
+      if (error instanceof ApiError) throw error;
       throw connectorFailure(error, 'Unknown');
     }
     this.connectors.set(row.id, { version, connector });
