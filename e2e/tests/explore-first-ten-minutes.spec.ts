@@ -31,14 +31,21 @@ async function viewQuery(page: Page): Promise<string> {
   return text;
 }
 
-/** Moves over the middle of the plot so echarts shows its (HTML) tooltip; returns it. */
+/**
+ * Moves over the plot (low enough to cross a short bar) so echarts shows its HTML tooltip; returns it. The move
+ * is repeated from outside the plot until the tooltip shows: a chart still settling after paint can miss one.
+ */
 async function hoverPlot(page: Page, xFraction = 0.5) {
+  await expect(chartStatus(page)).toHaveAttribute('data-chart-status', 'rendered');
   const canvas = chartStatus(page).locator('canvas').first();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the chart is not drawn');
-  await page.mouse.move(box.x + box.width * xFraction, box.y + box.height / 2, { steps: 5 });
   const tooltip = chartStatus(page).locator('.chart-tooltip');
-  await expect(tooltip).toBeVisible();
+  await expect(async () => {
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('the chart is not drawn');
+    await page.mouse.move(box.x + 2, box.y + 2);
+    await page.mouse.move(box.x + box.width * xFraction, box.y + box.height * 0.7, { steps: 5 });
+    await expect(tooltip).toBeVisible({ timeout: 2000 });
+  }).toPass();
   return tooltip;
 }
 

@@ -47,7 +47,8 @@ export async function choose(page: Page, select: Locator, label: string): Promis
   await select.click();
   // Long lists are virtual: search first so the option is rendered.
   await page.keyboard.type(label);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
+  // The newest dropdown: a select closed just before may still be animating out with the same option.
+  await page.locator('.ant-select-dropdown:visible').last().getByTitle(label, { exact: true }).click();
 }
 
 /** Drags a dataset panel item onto a control (dnd-kit needs real pointer moves). */

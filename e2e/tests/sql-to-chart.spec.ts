@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './credentials';
+import { choose } from './explore-helpers';
 import { logIn } from './login';
 
 const editor = (page: Page) => page.getByTestId('sqllab-editor').locator('.cm-content');
@@ -19,12 +20,6 @@ async function pickDatabase(page: Page, name: string): Promise<void> {
 }
 
 /** Picks an option of an antd select by its visible label. */
-async function choose(page: Page, select: Locator, label: string): Promise<void> {
-  await select.click();
-  await page.keyboard.type(label);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
-}
-
 /** Screenshots the page in the light and the dark theme, leaving it light. */
 async function bothThemes(page: Page, name: string): Promise<void> {
   const toggle = page.getByTestId('theme-toggle');
