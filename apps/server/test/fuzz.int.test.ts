@@ -244,8 +244,21 @@ const hostileValue = fc.oneof(
   fc.constantFrom(null, true, false, [], {}),
 );
 
-/** A body the endpoint's schema rejects: random JSON, or an object with one wrong or one unknown field. */
-function malformedBody(schema: z.ZodType | undefined): fc.Arbitrary<{ raw: string }> {
+interface RawBody {
+  raw: string;
+  contentType: string;
+}
+
+/** The object the server's form parser makes of a form body: the last value of a repeated field wins. */
+function formFields(raw: string): Record<string, string> {
+  return Object.fromEntries(new Map(new URLSearchParams(raw)));
+}
+
+/**
+ * A body the endpoint's schema rejects: random JSON (also labelled as text or with a charset), an object
+ * with wrong or unknown fields, broken JSON, or a form post the schema rejects once parsed.
+ */
+function malformedBody(schema: z.ZodType | undefined): fc.Arbitrary<RawBody> {
   const fieldNames = [
     'database_name',
     'sqlalchemy_uri',
@@ -259,6 +272,8 @@ function malformedBody(schema: z.ZodType | undefined): fc.Arbitrary<{ raw: strin
     'refresh',
     'allow_dml',
     'id',
+    'name',
+    'form_data',
     '__proto__',
     'constructor',
   ];
@@ -266,11 +281,39 @@ function malformedBody(schema: z.ZodType | undefined): fc.Arbitrary<{ raw: strin
   const json = fc
     .oneof(objectBody, hostileValue)
     .filter((value) => !schema?.safeParse(value).success)
-    .map((value) => ({ raw: JSON.stringify(value) }));
+    .chain((value) =>
+      fc.record({
+        raw: fc.constant(JSON.stringify(value)),
+        contentType: fc.constantFrom(
+          'application/json',
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+        ),
+      }),
+    );
   const brokenJson = fc
-    .constantFrom('{', '{"a":', '[1,2', 'nul', '{"database_name": "x",}', '\u0000', '"unterminated')
-    .map((raw) => ({ raw }));
-  return fc.oneof({ weight: 4, arbitrary: json }, { weight: 1, arbitrary: brokenJson });
+    .constantFrom('{', '{"a":', '[1,2', 'nul', '{"database_name": "x",}', '\u0000', '"unterminated', '')
+    .map((raw) => ({ raw, contentType: 'application/json' }));
+  const form = fc
+    .array(fc.tuple(fc.constantFrom(...fieldNames), fc.string({ maxLength: 60 })), { maxLength: 6 })
+    .map((pairs) => new URLSearchParams(pairs).toString())
+    // A filter could loop forever on a schema that takes any string fields; an accepted form is sent
+    // as broken JSON instead.
+    .map((raw) =>
+      schema?.safeParse(formFields(raw)).success
+        ? { raw: '{', contentType: 'application/json' }
+        : { raw, contentType: 'application/x-www-form-urlencoded' },
+    );
+  const otherType = fc
+    .constantFrom('multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream')
+    .map((contentType) => ({ raw: '--x\r\n<a>1</a>', contentType }));
+  return fc.oneof(
+    { weight: 8, arbitrary: json },
+    { weight: 2, arbitrary: brokenJson },
+    { weight: 2, arbitrary: form },
+    { weight: 1, arbitrary: otherType },
+  );
 }
 
 const fuzzId = fc.oneof(
@@ -315,9 +358,11 @@ interface FuzzCase {
   endpoint: Endpoint;
   auth: 'admin' | 'none' | 'cookie-no-csrf' | 'garbage-token';
   id: string;
-  body: { raw: string } | null;
+  body: RawBody | null;
   q: string | null;
   extraQuery: Record<string, string>;
+  /** Every query parameter sent twice, which the query parser turns into an array. */
+  repeatQuery: boolean;
 }
 
 function caseFor(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
@@ -327,10 +372,7 @@ function caseFor(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
       ? fc.constantFrom('none', 'cookie-no-csrf', 'garbage-token')
       : fc.constantFrom('admin', 'admin', 'admin', 'none', 'cookie-no-csrf', 'garbage-token'),
     id: endpoint.method === 'DELETE' ? invalidId : fuzzId,
-    body:
-      endpoint.body || endpoint.method !== 'GET'
-        ? malformedBody(endpoint.body).map((body) => body)
-        : fc.constant(null),
+    body: endpoint.body || endpoint.method !== 'GET' ? malformedBody(endpoint.body) : fc.constant(null),
     q: endpoint.rison ? fuzzRison : fc.constant(null),
     extraQuery: endpoint.query
       ? fc
@@ -343,6 +385,7 @@ function caseFor(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
           )
           .filter((query) => !(endpoint.query?.safeParse(query).success ?? false))
       : fc.constant({}),
+    repeatQuery: fc.constantFrom(false, false, false, false, true),
   });
 }
 
@@ -399,12 +442,13 @@ describe('fuzzing every endpoint with malformed requests', () => {
         const path = fuzz.endpoint.path.replaceAll(':id', fuzz.id === '' ? '1' : fuzz.id);
         const params = new URLSearchParams(fuzz.extraQuery);
         if (fuzz.q !== null) params.set('q', fuzz.q);
+        if (fuzz.repeatQuery) for (const [key, value] of [...params]) params.append(key, value);
         const query = params.toString();
         const headers: Record<string, string> = {};
         if (fuzz.auth === 'admin') headers.authorization = `Bearer ${token}`;
         if (fuzz.auth === 'garbage-token') headers.authorization = 'Bearer eyJhbGciOiJub25lIn0.e30.';
         if (fuzz.auth === 'cookie-no-csrf') headers.cookie = cookie;
-        if (fuzz.body) headers['content-type'] = 'application/json';
+        if (fuzz.body) headers['content-type'] = fuzz.body.contentType;
         const response = await server.app.inject({
           method: fuzz.endpoint.method,
           url: query ? `${path}?${query}` : path,
