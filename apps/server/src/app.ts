@@ -27,12 +27,13 @@ import { registerHsts } from './platform/hsts';
 import { registerTabStateRoutes } from './modules/tab-state/tab-state.routes';
 import { logBackendErrors } from './platform/backend-errors';
 import { loggerOptions } from './platform/logger';
+import { recordRoutes, type RegisteredRoute } from './platform/route-registry';
 
 /** Builds the HTTP app from the modules; holds no logic of its own. */
 export async function buildApp(
   ctx: Omit<AppContext, 'log'>,
   options: { logStream?: DestinationStream } = {},
-): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] }> {
   const app = Fastify({
     logger: loggerOptions(ctx.config.logLevel, options.logStream),
     bodyLimit: ctx.config.bodyLimitBytes,
@@ -45,6 +46,7 @@ export async function buildApp(
     }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   });
+  const routes = recordRoutes(app);
   const fullCtx: AppContext = { ...ctx, log: app.log };
   logBackendErrors(ctx.store, ctx.databases, app.log);
   registerErrorHandler(app);
@@ -94,5 +96,5 @@ export async function buildApp(
     await sqlLab.close();
     await fullCtx.databases.closeAll();
   });
-  return { app, ctx: fullCtx };
+  return { app, ctx: fullCtx, routes };
 }

@@ -1,4 +1,5 @@
 import {
+  accessGrantSchema,
   browserLoginRequestSchema,
   chartCreateSchema,
   chartUpdateSchema,
@@ -21,6 +22,10 @@ import {
   savedQueryUpdateSchema,
   stopQueryRequestSchema,
   loginRequestSchema,
+  mePasswordUpdateSchema,
+  queryContextSchema,
+  rolePermissionsWriteSchema,
+  roleWriteSchema,
   tableMetadataQuerySchema,
   testConnectionSchema,
   userCreateSchema,
@@ -36,6 +41,7 @@ import {
   tableInputSchema,
 } from '../src/modules/tab-state/tab-state-input';
 import { samplesQuerySchema } from '../src/modules/datasets/dataset-samples';
+import { savedChartDataQuerySchema } from '../src/modules/chart-data/saved-chart-data';
 import { startTestServer, type TestServer } from './harness';
 
 const tabCreateSchema = zod.object({ queryEditor: queryEditorInputSchema });
@@ -53,26 +59,45 @@ interface Endpoint {
   /** The endpoint reads rison from `q`. */
   rison?: boolean;
   query?: z.ZodType;
+  /**
+   * Well-formed with valid credentials whatever the body (logout), so it is sent only without them:
+   * ending the admin session would turn every later case into a 401.
+   */
+  endsSession?: boolean;
 }
 
 const ENDPOINTS: Endpoint[] = [
+  { method: 'GET', path: '/health' },
+  { method: 'GET', path: '/healthcheck' },
+  { method: 'GET', path: '/health/ready' },
   { method: 'POST', path: '/api/v1/security/login', body: loginRequestSchema },
   { method: 'POST', path: '/login/', body: browserLoginRequestSchema },
   { method: 'POST', path: '/api/v1/security/refresh' },
   { method: 'GET', path: '/api/v1/security/csrf_token/' },
   { method: 'GET', path: '/api/v1/me/' },
   { method: 'GET', path: '/api/v1/me/roles/' },
+  { method: 'PUT', path: '/api/v1/me/password', body: mePasswordUpdateSchema },
   { method: 'GET', path: '/api/v1/bootstrap/' },
   { method: 'GET', path: '/api/v1/security/users/', rison: true },
   { method: 'GET', path: '/api/v1/security/users/:id' },
   { method: 'POST', path: '/api/v1/security/users/', body: userCreateSchema },
   { method: 'PUT', path: '/api/v1/security/users/:id', body: userUpdateSchema },
-  { method: 'GET', path: '/api/v1/security/roles/' },
+  { method: 'GET', path: '/api/v1/security/roles/', rison: true },
+  { method: 'GET', path: '/api/v1/security/roles/:id' },
+  { method: 'POST', path: '/api/v1/security/roles/', body: roleWriteSchema },
+  { method: 'PUT', path: '/api/v1/security/roles/:id', body: roleWriteSchema },
+  { method: 'DELETE', path: '/api/v1/security/roles/:id' },
+  { method: 'GET', path: '/api/v1/security/roles/:id/permissions/' },
+  { method: 'POST', path: '/api/v1/security/roles/:id/permissions/', body: rolePermissionsWriteSchema },
+  { method: 'POST', path: '/api/v1/security/roles/:id/access/', body: accessGrantSchema },
+  { method: 'GET', path: '/api/v1/security/permissions/', rison: true },
+  { method: 'GET', path: '/api/v1/security/permissions-resources/', rison: true },
   { method: 'GET', path: '/api/v1/database/', rison: true },
   { method: 'GET', path: '/api/v1/database/:id' },
   { method: 'POST', path: '/api/v1/database/', body: databaseCreateSchema },
   { method: 'PUT', path: '/api/v1/database/:id', body: databaseUpdateSchema },
   { method: 'DELETE', path: '/api/v1/database/:id' },
+  { method: 'GET', path: '/api/v1/database/:id/related_objects/' },
   { method: 'POST', path: '/api/v1/database/test_connection/', body: testConnectionSchema },
   { method: 'GET', path: '/api/v1/database/:id/catalogs/', rison: true },
   { method: 'GET', path: '/api/v1/database/:id/schemas/', rison: true },
@@ -80,6 +105,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/database/:id/table_metadata/', query: tableMetadataQuerySchema },
   { method: 'GET', path: '/api/v1/database/:id/table_metadata/extra/', query: tableMetadataQuerySchema },
   { method: 'GET', path: '/api/v1/database/:id/select_star/:id/' },
+  { method: 'GET', path: '/api/v1/database/:id/select_star/:id/:id/' },
   { method: 'GET', path: '/api/v1/database/:id/function_names/' },
   { method: 'GET', path: '/api/v1/database/:id/table/:id/:id/' },
   { method: 'GET', path: '/api/v1/sqllab/' },
@@ -100,6 +126,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/tabstateview/:id/migrate_query', body: migrateQuerySchema },
   { method: 'DELETE', path: '/tabstateview/:id/query/:id' },
   { method: 'POST', path: '/tableschemaview/', body: tableCreateSchema },
+  { method: 'GET', path: '/tableschemaview/:id' },
   { method: 'DELETE', path: '/tableschemaview/:id' },
   { method: 'POST', path: '/tableschemaview/:id/expanded', body: expandedSchema },
   { method: 'GET', path: '/api/v1/saved_query/', rison: true },
@@ -107,6 +134,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/v1/saved_query/', body: savedQueryCreateSchema },
   { method: 'PUT', path: '/api/v1/saved_query/:id', body: savedQueryUpdateSchema },
   { method: 'DELETE', path: '/api/v1/saved_query/:id' },
+  { method: 'DELETE', path: '/api/v1/saved_query/', rison: true },
   { method: 'GET', path: '/api/v1/dataset/', rison: true },
   { method: 'GET', path: '/api/v1/dataset/:id' },
   { method: 'POST', path: '/api/v1/dataset/', body: datasetCreateSchema },
@@ -122,7 +150,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/sqllab/permalink/:id' },
   { method: 'POST', path: '/kv/store/', body: kvStoreRequestSchema },
   { method: 'GET', path: '/kv/:id' },
+  { method: 'GET', path: '/kv/:id/' },
+  { method: 'POST', path: '/api/v1/chart/data', body: queryContextSchema },
+  { method: 'GET', path: '/api/v1/chart/:id/data/', query: savedChartDataQuerySchema },
+  { method: 'GET', path: '/api/v1/chart/data/:id' },
   { method: 'GET', path: '/api/v1/chart/', rison: true },
+  { method: 'GET', path: '/api/v1/chart/_info', rison: true },
   { method: 'GET', path: '/api/v1/chart/:id', rison: true },
   { method: 'POST', path: '/api/v1/chart/', body: chartCreateSchema },
   { method: 'PUT', path: '/api/v1/chart/:id', body: chartUpdateSchema },
@@ -140,7 +173,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/v1/dashboard/:id' },
   { method: 'DELETE', path: '/api/v1/dashboard/', rison: true },
   { method: 'GET', path: '/api/v1/dashboard/favorite_status/', rison: true },
+  { method: 'GET', path: '/api/v1/dashboard/related/owners', rison: true },
   { method: 'POST', path: '/api/v1/dashboard/:id/favorites/' },
+  { method: 'DELETE', path: '/api/v1/dashboard/:id/favorites/' },
   { method: 'GET', path: '/api/v1/explore/', query: zod.object({ slice_id: zod.string() }) },
   { method: 'POST', path: '/api/v1/explore/permalink', body: explorePermalinkRequestSchema },
   { method: 'GET', path: '/api/v1/explore/permalink/:id' },
@@ -148,22 +183,44 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/v1/explore/form_data/:id', body: exploreFormDataWriteSchema },
   { method: 'GET', path: '/api/v1/explore/form_data/:id' },
   { method: 'DELETE', path: '/api/v1/explore/form_data/:id' },
-  { method: 'POST', path: '/logout/' },
+  { method: 'POST', path: '/logout/', endsSession: true },
 ];
 
+/** Routes that are not the API: the SPA's index page and static web files. */
+const NOT_API_ROUTE = /^\/($|assets\/|favicon\.(svg|ico)$|robots\.txt$)/;
+
+/** `METHOD /path` with every route parameter written `:id`, as ENDPOINTS writes them. */
+function routeKey(method: string, url: string): string {
+  return `${method} ${url.replace(/:[A-Za-z_]+/g, ':id')}`;
+}
+
+/**
+ * Every metadata table. sessions is here too: the admin logs in before the first snapshot, the fuzz
+ * sends logins only malformed bodies, and logout only without valid credentials, so nothing it sends
+ * may start or end a session.
+ */
 const WRITE_FREE_TABLES = [
   'users',
   'roles',
+  'permission_views',
   'role_permissions',
   'user_roles',
+  'sessions',
   'databases',
   'queries',
+  'saved_queries',
+  'tab_state',
+  'table_schema',
   'datasets',
   'dataset_columns',
   'dataset_metrics',
   'dataset_owners',
   'slices',
+  'slice_owners',
   'dashboards',
+  'dashboard_owners',
+  'dashboard_roles',
+  'dashboard_slices',
   'favorites',
   'key_value',
 ] as const;
@@ -187,8 +244,21 @@ const hostileValue = fc.oneof(
   fc.constantFrom(null, true, false, [], {}),
 );
 
-/** A body the endpoint's schema rejects: random JSON, or an object with one wrong or one unknown field. */
-function malformedBody(schema: z.ZodType | undefined): fc.Arbitrary<{ raw: string }> {
+interface RawBody {
+  raw: string;
+  contentType: string;
+}
+
+/** The object the server's form parser makes of a form body: the last value of a repeated field wins. */
+function formFields(raw: string): Record<string, string> {
+  return Object.fromEntries(new Map(new URLSearchParams(raw)));
+}
+
+/**
+ * A body the endpoint's schema rejects: random JSON (also labelled as text or with a charset), an object
+ * with wrong or unknown fields, broken JSON, or a form post the schema rejects once parsed.
+ */
+function malformedBody(schema: z.ZodType | undefined): fc.Arbitrary<RawBody> {
   const fieldNames = [
     'database_name',
     'sqlalchemy_uri',
@@ -202,6 +272,8 @@ function malformedBody(schema: z.ZodType | undefined): fc.Arbitrary<{ raw: strin
     'refresh',
     'allow_dml',
     'id',
+    'name',
+    'form_data',
     '__proto__',
     'constructor',
   ];
@@ -209,11 +281,39 @@ function malformedBody(schema: z.ZodType | undefined): fc.Arbitrary<{ raw: strin
   const json = fc
     .oneof(objectBody, hostileValue)
     .filter((value) => !schema?.safeParse(value).success)
-    .map((value) => ({ raw: JSON.stringify(value) }));
+    .chain((value) =>
+      fc.record({
+        raw: fc.constant(JSON.stringify(value)),
+        contentType: fc.constantFrom(
+          'application/json',
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+        ),
+      }),
+    );
   const brokenJson = fc
-    .constantFrom('{', '{"a":', '[1,2', 'nul', '{"database_name": "x",}', '\u0000', '"unterminated')
-    .map((raw) => ({ raw }));
-  return fc.oneof({ weight: 4, arbitrary: json }, { weight: 1, arbitrary: brokenJson });
+    .constantFrom('{', '{"a":', '[1,2', 'nul', '{"database_name": "x",}', '\u0000', '"unterminated', '')
+    .map((raw) => ({ raw, contentType: 'application/json' }));
+  const form = fc
+    .array(fc.tuple(fc.constantFrom(...fieldNames), fc.string({ maxLength: 60 })), { maxLength: 6 })
+    .map((pairs) => new URLSearchParams(pairs).toString())
+    // A filter could loop forever on a schema that takes any string fields; an accepted form is sent
+    // as broken JSON instead.
+    .map((raw) =>
+      schema?.safeParse(formFields(raw)).success
+        ? { raw: '{', contentType: 'application/json' }
+        : { raw, contentType: 'application/x-www-form-urlencoded' },
+    );
+  const otherType = fc
+    .constantFrom('multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream')
+    .map((contentType) => ({ raw: '--x\r\n<a>1</a>', contentType }));
+  return fc.oneof(
+    { weight: 8, arbitrary: json },
+    { weight: 2, arbitrary: brokenJson },
+    { weight: 2, arbitrary: form },
+    { weight: 1, arbitrary: otherType },
+  );
 }
 
 const fuzzId = fc.oneof(
@@ -258,28 +358,34 @@ interface FuzzCase {
   endpoint: Endpoint;
   auth: 'admin' | 'none' | 'cookie-no-csrf' | 'garbage-token';
   id: string;
-  body: { raw: string } | null;
+  body: RawBody | null;
   q: string | null;
   extraQuery: Record<string, string>;
+  /** Every query parameter sent twice, which the query parser turns into an array. */
+  repeatQuery: boolean;
 }
 
 function caseFor(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
   return fc.record({
     endpoint: fc.constant(endpoint),
-    auth: fc.constantFrom('admin', 'admin', 'admin', 'none', 'cookie-no-csrf', 'garbage-token'),
+    auth: endpoint.endsSession
+      ? fc.constantFrom('none', 'cookie-no-csrf', 'garbage-token')
+      : fc.constantFrom('admin', 'admin', 'admin', 'none', 'cookie-no-csrf', 'garbage-token'),
     id: endpoint.method === 'DELETE' ? invalidId : fuzzId,
-    body:
-      endpoint.body || endpoint.method !== 'GET'
-        ? malformedBody(endpoint.body).map((body) => body)
-        : fc.constant(null),
+    body: endpoint.body || endpoint.method !== 'GET' ? malformedBody(endpoint.body) : fc.constant(null),
     q: endpoint.rison ? fuzzRison : fc.constant(null),
     extraQuery: endpoint.query
       ? fc
-          .dictionary(fc.constantFrom('name', 'schema', 'catalog', 'bogus'), fc.string({ maxLength: 300 }), {
-            maxKeys: 4,
-          })
+          .dictionary(
+            fc.constantFrom('name', 'schema', 'catalog', 'format', 'type', 'force', 'bogus'),
+            fc.string({ maxLength: 300 }),
+            {
+              maxKeys: 4,
+            },
+          )
           .filter((query) => !(endpoint.query?.safeParse(query).success ?? false))
       : fc.constant({}),
+    repeatQuery: fc.constantFrom(false, false, false, false, true),
   });
 }
 
@@ -288,6 +394,7 @@ describe('fuzzing every endpoint with malformed requests', () => {
   let token: string;
   let cookie: string;
   let requests = 0;
+  const hits = new Map<Endpoint, number>();
 
   const snapshot = async () => {
     const out: Record<string, unknown> = {};
@@ -314,6 +421,19 @@ describe('fuzzing every endpoint with malformed requests', () => {
     await server.close();
   });
 
+  it('lists every API route the server registers', () => {
+    const listed = new Set(ENDPOINTS.map((endpoint) => routeKey(endpoint.method, endpoint.path)));
+    const unlisted = server.routes
+      .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
+      .filter((route) => !NOT_API_ROUTE.test(route.url))
+      .map((route) => routeKey(route.method, route.url))
+      .filter((key) => !listed.has(key));
+    expect(unlisted).toEqual([]);
+    // And nothing listed that the server does not serve, so a renamed route cannot leave a stale entry.
+    const served = new Set(server.routes.map((route) => routeKey(route.method, route.url)));
+    expect([...listed].filter((key) => !served.has(key))).toEqual([]);
+  });
+
   it('never answers 5xx and never writes anything', async () => {
     const before = await snapshot();
     const all = fc.oneof(...ENDPOINTS.map(caseFor));
@@ -322,12 +442,13 @@ describe('fuzzing every endpoint with malformed requests', () => {
         const path = fuzz.endpoint.path.replaceAll(':id', fuzz.id === '' ? '1' : fuzz.id);
         const params = new URLSearchParams(fuzz.extraQuery);
         if (fuzz.q !== null) params.set('q', fuzz.q);
+        if (fuzz.repeatQuery) for (const [key, value] of [...params]) params.append(key, value);
         const query = params.toString();
         const headers: Record<string, string> = {};
         if (fuzz.auth === 'admin') headers.authorization = `Bearer ${token}`;
         if (fuzz.auth === 'garbage-token') headers.authorization = 'Bearer eyJhbGciOiJub25lIn0.e30.';
         if (fuzz.auth === 'cookie-no-csrf') headers.cookie = cookie;
-        if (fuzz.body) headers['content-type'] = 'application/json';
+        if (fuzz.body) headers['content-type'] = fuzz.body.contentType;
         const response = await server.app.inject({
           method: fuzz.endpoint.method,
           url: query ? `${path}?${query}` : path,
@@ -335,6 +456,7 @@ describe('fuzzing every endpoint with malformed requests', () => {
           ...(fuzz.body && fuzz.endpoint.method !== 'GET' ? { payload: fuzz.body.raw } : {}),
         });
         requests += 1;
+        hits.set(fuzz.endpoint, (hits.get(fuzz.endpoint) ?? 0) + 1);
         if (response.statusCode >= 500) {
           throw new Error(
             `${fuzz.endpoint.method} ${path}?${query} -> ${response.statusCode} ${response.body}`,
@@ -347,9 +469,13 @@ describe('fuzzing every endpoint with malformed requests', () => {
           expect('message' in body || 'errors' in body || 'error' in body).toBe(true);
         }
       }),
-      { numRuns: 3000, seed: 20_261_122 },
+      { numRuns: 10_000, seed: 20_261_122 },
     );
-    expect(requests).toBeGreaterThanOrEqual(1000);
+    expect(requests).toBeGreaterThanOrEqual(10_000);
+    const rarest = Math.min(...ENDPOINTS.map((endpoint) => hits.get(endpoint) ?? 0));
+    expect(rarest).toBeGreaterThanOrEqual(20);
     expect(await snapshot()).toBe(before);
+    // The admin cases stayed authenticated throughout, rather than degrading into 401s.
+    expect((await server.request('GET', '/api/v1/me/', { token })).statusCode).toBe(200);
   });
 });

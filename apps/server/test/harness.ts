@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import type { AppContext } from '../src/context';
+import type { RegisteredRoute } from '../src/platform/route-registry';
 import { ensureAdmin, openContext } from '../src/init';
 import { loadConfig } from '../src/platform/config';
 
@@ -18,6 +19,8 @@ const PG_ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 export interface TestServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route the app registered, one entry per method (HEAD included). */
+  routes: RegisteredRoute[];
   dataDir: string;
   /** Every log line the server wrote, for secret-leak checks. */
   logs: string[];
@@ -86,7 +89,7 @@ export async function startTestServer(
       done();
     },
   });
-  const { app, ctx } = await buildApp(base, { logStream });
+  const { app, ctx, routes } = await buildApp(base, { logStream });
   await app.ready();
 
   const request: TestServer['request'] = (method, url, options = {}) =>
@@ -110,6 +113,7 @@ export async function startTestServer(
   return {
     app,
     ctx,
+    routes,
     dataDir,
     logs,
     request,
