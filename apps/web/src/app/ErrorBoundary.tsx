@@ -1,4 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ChunkLoadError } from '../shared/lazy/chunk-load-error';
+import { ChunkLoadFailed } from './ChunkLoadFailed';
 import { UnexpectedError } from './UnexpectedError';
 
 interface ErrorBoundaryState {
@@ -6,7 +8,10 @@ interface ErrorBoundaryState {
   hasError: boolean;
 }
 
-/** Catches render errors outside the router (providers, the shell) and shows 'Unexpected error'. */
+/**
+ * Catches render errors and shows 'Unexpected error'; a screen whose code could not be downloaded gets a
+ * retry instead, which downloads it again in place.
+ */
 export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: undefined, hasError: false };
 
@@ -18,7 +23,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorBound
     console.error('Unexpected error', error, info.componentStack);
   }
 
+  private readonly retry = (): void => {
+    if (this.state.error instanceof ChunkLoadError) this.state.error.retry();
+    this.setState({ error: undefined, hasError: false });
+  };
+
   override render(): ReactNode {
-    return this.state.hasError ? <UnexpectedError error={this.state.error} /> : this.props.children;
+    if (!this.state.hasError) return this.props.children;
+    if (this.state.error instanceof ChunkLoadError) return <ChunkLoadFailed onRetry={this.retry} />;
+    return <UnexpectedError error={this.state.error} />;
   }
 }

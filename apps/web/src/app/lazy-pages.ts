@@ -1,46 +1,43 @@
-import { lazy } from 'react';
+import { lazyComponent } from '../shared/lazy/lazy-component';
 
-// Each screen is its own chunk: the login page must not pay for tables, modals and menus.
-export const LoginPage = lazy(() =>
-  import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })),
+// Each screen is its own chunk: the login page must not pay for tables, modals and menus. A chunk that
+// fails to download shows a retry in the page's error boundary (ErrorBoundary), not a crash.
+export const LoginPage = lazyComponent(() => import('../features/login/LoginPage').then((m) => m.LoginPage));
+export const AppShell = lazyComponent(() => import('./shell/AppShell').then((m) => m.AppShell));
+export const DatabaseListPage = lazyComponent(() =>
+  import('../features/databases/DatabaseListPage').then((m) => m.DatabaseListPage),
 );
-export const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
-export const DatabaseListPage = lazy(() =>
-  import('../features/databases/DatabaseListPage').then((m) => ({ default: m.DatabaseListPage })),
+export const DatabaseBrowserPage = lazyComponent(() =>
+  import('../features/databases/browser/DatabaseBrowserPage').then((m) => m.DatabaseBrowserPage),
 );
-export const DatabaseBrowserPage = lazy(() =>
-  import('../features/databases/browser/DatabaseBrowserPage').then((m) => ({
-    default: m.DatabaseBrowserPage,
-  })),
+export const UserListPage = lazyComponent(() =>
+  import('../features/users/UserListPage').then((m) => m.UserListPage),
 );
-export const UserListPage = lazy(() =>
-  import('../features/users/UserListPage').then((m) => ({ default: m.UserListPage })),
+export const RoleListPage = lazyComponent(() =>
+  import('../features/roles/RoleListPage').then((m) => m.RoleListPage),
 );
-export const RoleListPage = lazy(() =>
-  import('../features/roles/RoleListPage').then((m) => ({ default: m.RoleListPage })),
+export const SqlLabPage = lazyComponent(() =>
+  import('../features/sqllab/page/SqlLabPage').then((m) => m.SqlLabPage),
 );
-export const SqlLabPage = lazy(() =>
-  import('../features/sqllab/page/SqlLabPage').then((m) => ({ default: m.SqlLabPage })),
+export const QueryHistoryPage = lazyComponent(() =>
+  import('../features/queryhistory/QueryHistoryPage').then((m) => m.QueryHistoryPage),
 );
-export const QueryHistoryPage = lazy(() =>
-  import('../features/queryhistory/QueryHistoryPage').then((m) => ({ default: m.QueryHistoryPage })),
+export const SavedQueryListPage = lazyComponent(() =>
+  import('../features/savedqueries/SavedQueryListPage').then((m) => m.SavedQueryListPage),
 );
-export const SavedQueryListPage = lazy(() =>
-  import('../features/savedqueries/SavedQueryListPage').then((m) => ({ default: m.SavedQueryListPage })),
+export const DatasetListPage = lazyComponent(() =>
+  import('../features/datasets/DatasetListPage').then((m) => m.DatasetListPage),
 );
-export const DatasetListPage = lazy(() =>
-  import('../features/datasets/DatasetListPage').then((m) => ({ default: m.DatasetListPage })),
+export const ExplorePage = lazyComponent(() =>
+  import('../features/explore/page/ExplorePage').then((m) => m.ExplorePage),
 );
-export const ExplorePage = lazy(() =>
-  import('../features/explore/page/ExplorePage').then((m) => ({ default: m.ExplorePage })),
+export const NotFoundPage = lazyComponent(() => import('./NotFoundPage').then((m) => m.NotFoundPage));
+export const ChartListPage = lazyComponent(() =>
+  import('../features/charts/ChartListPage').then((m) => m.ChartListPage),
 );
-export const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
-export const ChartListPage = lazy(() =>
-  import('../features/charts/ChartListPage').then((m) => ({ default: m.ChartListPage })),
+export const ProfilePage = lazyComponent(() =>
+  import('../features/profile/ProfilePage').then((m) => m.ProfilePage),
 );
-export const ProfilePage = lazy(() =>
-  import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
-);
-export const ChartCreatePage = lazy(() =>
-  import('../features/charts/create/ChartCreatePage').then((m) => ({ default: m.ChartCreatePage })),
+export const ChartCreatePage = lazyComponent(() =>
+  import('../features/charts/create/ChartCreatePage').then((m) => m.ChartCreatePage),
 );

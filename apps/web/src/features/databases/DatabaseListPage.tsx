@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import type { Database } from '@tessera/contracts';
 import { Button, Flex, type TableProps } from 'antd';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
+import { lazyComponent } from '../../shared/lazy/lazy-component';
 import { Link, useNavigate } from 'react-router';
 import { databaseBrowsePath } from '../../app/paths';
 import { BooleanCell } from '../../shared/ui/BooleanCell';
@@ -18,9 +19,7 @@ import { useListDatabasesQuery } from './databases-api';
 import { SecurityWarningIcon } from './SecurityWarnings';
 
 // The modal (antd Form, Collapse, Checkbox, Select) loads when it is first opened, not with the list.
-const DatabaseModal = lazy(() =>
-  import('./DatabaseModal').then((module) => ({ default: module.DatabaseModal })),
-);
+const DatabaseModal = lazyComponent(() => import('./DatabaseModal').then((module) => module.DatabaseModal));
 
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; database: Database };
 

@@ -1,11 +1,12 @@
 import { TableOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyComponent } from '../../shared/lazy/lazy-component';
 import type { DatasetSource } from './save-dataset';
 
 // The modal loads when first opened, not with SQL Lab.
-const SaveDatasetModal = lazy(() =>
-  import('./SaveDatasetModal').then((module) => ({ default: module.SaveDatasetModal })),
+const SaveDatasetModal = lazyComponent(() =>
+  import('./SaveDatasetModal').then((module) => module.SaveDatasetModal),
 );
 
 /** The results pane's "Save dataset" button and its modal. */

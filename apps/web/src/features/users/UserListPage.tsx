@@ -1,7 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { User } from '@tessera/contracts';
 import { Button, Flex, Result, Tag, Typography, type TableProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyComponent } from '../../shared/lazy/lazy-component';
 import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../shared/errors/to-api-error';
 import { isAdmin } from '../../shared/session/session-slice';
@@ -16,7 +17,7 @@ import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/
 import { useListUsersQuery, useUpdateUserMutation } from './users-api';
 
 // The modal (antd Form, Select) loads when it is first opened, not with the list.
-const UserModal = lazy(() => import('./UserModal').then((module) => ({ default: module.UserModal })));
+const UserModal = lazyComponent(() => import('./UserModal').then((module) => module.UserModal));
 
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user: User };
 

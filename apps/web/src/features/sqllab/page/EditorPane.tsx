@@ -1,6 +1,7 @@
 import type { SqlLabDatabase } from '@tessera/contracts';
 import { Flex, Skeleton, Splitter, theme } from 'antd';
-import { lazy, Suspense, useCallback, useRef } from 'react';
+import { Suspense, useCallback, useRef } from 'react';
+import { lazyComponent } from '../../../shared/lazy/lazy-component';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useGetSqlLabDatabasesQuery } from '../api/sqllab-api';
 import { EditorToolbar } from '../controls/EditorToolbar';
@@ -26,7 +27,7 @@ import { useWindowShortcuts } from './use-window-shortcuts';
 const NO_DATABASES: readonly SqlLabDatabase[] = [];
 
 // CodeMirror is most of SQL Lab's code: the rest of the screen shows while it loads.
-const SqlEditor = lazy(() => import('../editor/SqlEditor'));
+const SqlEditor = lazyComponent(() => import('../editor/SqlEditor').then((module) => module.default));
 
 function EditorLayout({ editor }: { editor: QueryEditor }) {
   const dispatch = useAppDispatch();

@@ -58,9 +58,6 @@ export function useSqlLabPersistence(): boolean {
     saver?.flush();
     const flush = () => saver?.flush();
     window.addEventListener('pagehide', flush);
-    // The toast list is a lazy chunk. The loop toasts when saving fails, often because the server is
-    // gone; loading the chunk only then would fail and take the page down, so load it now.
-    import('../../../shared/toasts/ToastList').catch(() => undefined);
     const stopLoop = startSyncLoop(() => dispatch(syncTick()), {
       intervalMs: SYNC_INTERVAL_MS,
       maxDelayMs: SYNC_MAX_RETRY_DELAY_MS,
