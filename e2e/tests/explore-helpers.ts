@@ -47,8 +47,15 @@ export async function choose(page: Page, select: Locator, label: string): Promis
   await select.click();
   // Long lists are virtual: search first so the option is rendered.
   await page.keyboard.type(label);
-  // The newest dropdown: a select closed just before may still be animating out with the same option.
-  await page.locator('.ant-select-dropdown:visible').last().getByTitle(label, { exact: true }).click();
+  // This select's own dropdown (its combobox names the listbox inside it): a select closed just before can
+  // leave its dropdown in the page, transparent but with the same options.
+  const inner = select.locator('[aria-controls]');
+  const listId =
+    (await select.getAttribute('aria-controls')) ??
+    ((await inner.count()) > 0 ? await inner.first().getAttribute('aria-controls') : null);
+  const dropdowns = page.locator('.ant-select-dropdown:visible');
+  const dropdown = listId ? dropdowns.filter({ has: page.locator(`[id="${listId}"]`) }) : dropdowns.last();
+  await dropdown.getByTitle(label, { exact: true }).click();
 }
 
 /** Drags a dataset panel item onto a control (dnd-kit needs real pointer moves). */
