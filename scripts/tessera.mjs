@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// `npm run tessera -- <command>`: the server CLI (start, init, create-admin, load-examples).
+// `npm run tessera -- <command>`: the server CLI (start, worker, beat, init, create-admin, load-examples).
 await import('../apps/server/bin/tessera.mjs');

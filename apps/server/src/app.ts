@@ -18,6 +18,9 @@ import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerSharingRoutes } from './modules/sharing/sharing.routes';
 import { registerUserRoutes } from './modules/security/users.routes';
 import { registerRoleRoutes } from './modules/security/roles.routes';
+import { createJobSystem, logJobErrors } from './jobs/job-system';
+import { Scheduler } from './jobs/scheduler';
+import { loadSchedules } from './jobs/schedules';
 import { createSqlLabRuntime } from './modules/sqllab/runtime';
 import { registerSqlLabRoutes } from './modules/sqllab/sqllab.routes';
 import { registerWebRoutes } from './modules/web/web.routes';
@@ -76,7 +79,13 @@ export async function buildApp(
   registerBootstrapRoutes(app, fullCtx);
   registerDatabaseRoutes(app, fullCtx);
   registerTabStateRoutes(app, fullCtx);
-  const sqlLab = createSqlLabRuntime(fullCtx, { role: 'web' });
+  const jobs = createJobSystem(ctx.config, logJobErrors(app.log));
+  const sqlLab = createSqlLabRuntime(fullCtx, { role: 'web', jobs });
+  // Without Redis this process is its own worker and beat; with Redis, `tessera worker` and
+  // `tessera beat` are (this process only submits).
+  const embedded = jobs.kind === 'in-process';
+  if (embedded) jobs.serve();
+  let scheduler: Scheduler | null = null;
   registerSqlLabRoutes(app, fullCtx, sqlLab);
   registerQueryRoutes(app, fullCtx, sqlLab);
   registerDatasetRoutes(app, fullCtx);
@@ -89,10 +98,16 @@ export async function buildApp(
   // Queries a previous process left running or pending end now rather than at the first periodic sweep.
   app.addHook('onReady', async () => {
     await sqlLab.sweepNow();
+    if (embedded) {
+      scheduler = new Scheduler({ schedules: await loadSchedules(fullCtx, jobs), lock: null, log: app.log });
+      scheduler.start();
+    }
   });
   await registerWebRoutes(app, fullCtx);
   app.addHook('onClose', async () => {
-    // Running queries are cancelled and recorded before their connectors close.
+    // No new runs, then running queries are cancelled and recorded before their connectors close.
+    await scheduler?.stop();
+    await jobs.close();
     await sqlLab.close();
     await fullCtx.databases.closeAll();
   });

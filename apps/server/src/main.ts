@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { ensureAdmin, ensureExamples, openContext } from './init';
+import { runBeat } from './jobs/beat';
 import { runWorker } from './jobs/worker';
 import { ConfigError, loadConfig } from './platform/config';
 
@@ -8,8 +9,10 @@ const USAGE = `Usage: tessera <command>
 
 Commands:
   start            serve the API and the web app (creates the admin and example data on first start)
-  worker           run asynchronous SQL Lab queries from the Redis queue (needs REDIS_URL):
-                   --concurrency N (default 8)
+  worker           run queued jobs (asynchronous SQL Lab queries...) from Redis (needs REDIS_URL):
+                   --concurrency N (jobs of each type at a time; default 8 for SQL Lab)
+  beat             fire scheduled jobs (reports, alerts...) into the Redis queues (needs REDIS_URL);
+                   run one or more, they agree through Redis on who fires each run
   init             migrate the metadata store, sync the built-in roles and create the admin user
   create-admin     create an admin user: --username NAME --password SECRET
   load-examples    rebuild the example DuckDB database in the data dir
@@ -51,7 +54,11 @@ async function start(): Promise<void> {
 
 async function worker(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { concurrency: { type: 'string' } } });
-  const concurrency = values.concurrency === undefined ? 8 : Number(values.concurrency);
+  if (values.concurrency === undefined) {
+    await runWorker(loadConfig(), {});
+    return;
+  }
+  const concurrency = Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256)
     throw new ConfigError('--concurrency must be a whole number from 1 to 256');
   await runWorker(loadConfig(), { concurrency });
@@ -100,6 +107,9 @@ export async function main(argv: string[]): Promise<number> {
         return -1;
       case 'worker':
         await worker(rest);
+        return 0;
+      case 'beat':
+        await runBeat(loadConfig());
         return 0;
       case 'init':
         await init();

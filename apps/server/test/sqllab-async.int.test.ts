@@ -57,7 +57,7 @@ function quiet(): Writable {
 async function clearQueue(): Promise<void> {
   const redis = new Redis(REDIS_URL);
   try {
-    for (const pattern of ['bull:tessera-sqllab:*', 'tessera:results:*']) {
+    for (const pattern of ['bull:tessera-*', 'tessera:results:*']) {
       const keys = await redis.keys(pattern);
       if (keys.length > 0) await redis.del(...keys);
     }

@@ -18,3 +18,4 @@ export * from './api/dashboard';
 export * from './api/explore';
 export * from './api/tab-state';
 export * from './api/health';
+export * from './jobs';

@@ -1,20 +1,20 @@
-import pino from 'pino';
 import type { AppContext } from '../context';
 import { openContext } from '../init';
-import { createSqlLabRuntime } from '../modules/sqllab/runtime';
 import { logBackendErrors } from '../platform/backend-errors';
 import { ConfigError, type Config } from '../platform/config';
-import { REDACTED_PATHS } from '../platform/logger';
+import { createJobSystem, logJobErrors } from './job-system';
+import { processLogger, untilStopSignal } from './process-log';
+import { WORKER_JOB_MODULES } from './worker-modules';
 
 export interface WorkerOptions {
-  /** Async queries this process runs at a time. */
-  concurrency: number;
+  /** Jobs of each type this process runs at a time; absent: each type's own default. */
+  concurrency?: number;
 }
 
 /**
- * `tessera worker`: consumes the BullMQ queue that web processes fill, until SIGTERM or SIGINT.
- * At start it ends queries that a dead worker left behind; at shutdown it cancels what it runs
- * and records those queries as failed, so none stays running.
+ * `tessera worker`: serves every registered job type from the Redis queues that web processes
+ * fill, until SIGTERM or SIGINT. At shutdown it stops taking jobs, then each module cancels what
+ * it runs (SQL Lab records those queries as failed), so nothing stays running.
  */
 export async function runWorker(config: Config, options: WorkerOptions): Promise<void> {
   if (!config.redisUrl)
@@ -22,22 +22,19 @@ export async function runWorker(config: Config, options: WorkerOptions): Promise
       'tessera worker needs REDIS_URL: without Redis the web process runs asynchronous queries itself.',
     );
   const base = await openContext(config);
-  const log = pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+  const log = processLogger(config);
   const ctx: AppContext = { ...base, log };
   logBackendErrors(base.store, base.databases, log);
-  process.on('unhandledRejection', (reason) => {
-    log.error({ err: reason }, 'unhandled promise rejection; the worker keeps running');
-  });
-  const runtime = createSqlLabRuntime(ctx, { role: 'worker', concurrency: options.concurrency });
-  const swept = await runtime.sweepNow();
-  log.info({ workerId: runtime.workerId, concurrency: options.concurrency, swept }, 'worker started');
-  process.stdout.write(`Tessera worker ${runtime.workerId} is consuming queries.\n`);
-  const signal = await new Promise<string>((resolve) => {
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    process.once('SIGINT', () => resolve('SIGINT'));
-  });
+  const jobs = createJobSystem(config, logJobErrors(log));
+  const modules = [];
+  for (const module of WORKER_JOB_MODULES) modules.push(await module.open(ctx, jobs));
+  const served = jobs.serve(options.concurrency === undefined ? {} : { concurrency: options.concurrency });
+  log.info({ jobTypes: served, concurrency: options.concurrency }, 'worker started');
+  process.stdout.write(`Tessera worker is consuming queries (job types: ${served.join(', ')}).\n`);
+  const signal = await untilStopSignal();
   log.info({ signal }, 'worker shutting down');
-  await runtime.close();
+  await jobs.close();
+  for (const module of modules) await module.close();
   await ctx.databases.closeAll();
   await base.store.close();
 }

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { closeRedis, createRedis } from '../../platform/redis';
 
 /** One cached chart-data result: the serialized payload and when it was written. */
 export interface CachedEntry {
@@ -73,9 +74,7 @@ export class RedisResultCache implements ResultCache {
   private readonly redis: Redis;
 
   constructor(url: string, onError: (error: Error) => void = () => undefined) {
-    this.redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
-    // ioredis reconnects by itself; the listener keeps an outage from ending the process.
-    this.redis.on('error', onError);
+    this.redis = createRedis(url, 'cache', onError);
   }
 
   async get(key: string): Promise<CachedEntry | null> {
@@ -101,7 +100,7 @@ export class RedisResultCache implements ResultCache {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    await closeRedis(this.redis);
   }
 }
 

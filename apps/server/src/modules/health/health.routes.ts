@@ -21,8 +21,5 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (readiness.backends.redis === 'up') redisDownLogged = false;
     return reply.code(readiness.status === 'ready' ? 200 : 503).send(readiness);
   });
-  app.addHook('onClose', () => {
-    probe.close();
-    return Promise.resolve();
-  });
+  app.addHook('onClose', () => probe.close());
 }

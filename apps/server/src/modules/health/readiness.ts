@@ -1,6 +1,7 @@
 import type { Readiness } from '@tessera/contracts';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { MetadataStore } from '../../db/kysely';
+import { closeRedis, createRedis } from '../../platform/redis';
 
 /** A backend that does not answer within this long counts as down. */
 const PROBE_TIMEOUT_MS = 2000;
@@ -35,15 +36,7 @@ export class ReadinessProbe {
     redisUrl: string | null,
     onRedisError: (error: Error) => void,
   ) {
-    this.redis = redisUrl
-      ? new Redis(redisUrl, {
-          enableOfflineQueue: false,
-          maxRetriesPerRequest: 0,
-          connectTimeout: PROBE_TIMEOUT_MS,
-          lazyConnect: false,
-        })
-      : null;
-    this.redis?.on('error', onRedisError);
+    this.redis = redisUrl ? createRedis(redisUrl, 'fail-fast', onRedisError) : null;
   }
 
   async check(): Promise<Readiness> {
@@ -57,7 +50,7 @@ export class ReadinessProbe {
     return { status: ready ? 'ready' : 'unavailable', backends };
   }
 
-  close(): void {
-    this.redis?.disconnect();
+  async close(): Promise<void> {
+    if (this.redis) await closeRedis(this.redis);
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { closeRedis, createRedis } from '../../platform/redis';
 
 const WINDOW_MS = 60_000;
 const KEY_PREFIX = 'tessera:login-budget:';
@@ -85,19 +86,15 @@ export class LoginThrottle {
   }
 
   static create(budgets: LoginBudgets, redisUrl: string | null, log: FastifyBaseLogger): LoginThrottle {
+    const downNotes: ((error: Error) => void)[] = [];
+    // Fail at once while disconnected, and give up on a hung server quickly: the local count answers.
     const redis = redisUrl
-      ? new Redis(redisUrl, {
-          connectTimeout: 2000,
-          // Fail at once while disconnected, and give up on a hung server quickly: the local count answers.
-          enableOfflineQueue: false,
-          commandTimeout: 1000,
-          maxRetriesPerRequest: 0,
+      ? createRedis(redisUrl, 'fail-fast', (error) => {
+          for (const note of downNotes) note(error);
         })
       : null;
     const throttle = new LoginThrottle(budgets, redis, log);
-    redis?.on('error', (error: Error) => {
-      throttle.noteRedisDown(error);
-    });
+    downNotes.push((error) => throttle.noteRedisDown(error));
     redis?.on('ready', () => {
       throttle.redisDownLogged = false;
     });
@@ -149,10 +146,7 @@ export class LoginThrottle {
   }
 
   async close(): Promise<void> {
-    if (!this.redis) return;
-    // quit() waits for a reply that never comes while disconnected; disconnect() just stops.
-    if (this.redis.status === 'ready') await this.redis.quit().catch(() => undefined);
-    else this.redis.disconnect();
+    if (this.redis) await closeRedis(this.redis);
   }
 }
 

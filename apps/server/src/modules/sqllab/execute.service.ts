@@ -2,7 +2,7 @@ import { buildSupersetError, type ExecuteRequest, type QueryDict } from '@tesser
 import { nanoid } from 'nanoid';
 import type { AppContext } from '../../context';
 import { toFlag } from '../../db/kysely';
-import { runKeyOf } from '../../jobs/queue';
+import { runKeyOf } from './query-job';
 import { notFound, sip40Error } from '../../platform/errors';
 import { accessibleDatabase } from '../databases/databases.service';
 import type { DatabaseRow } from '../databases/registry';

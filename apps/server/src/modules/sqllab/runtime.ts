@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import type { AppContext } from '../../context';
+import type { JobSystem } from '../../jobs/job-system';
 import { RESULTS_SUBDIR } from '../../platform/data-dir';
-import { BullmqQueue } from '../../jobs/bullmq-queue';
-import { InProcessQueue } from '../../jobs/in-process-queue';
-import type { JobQueue, QueryJob } from '../../jobs/queue';
-import { runQueryJob } from './async-job';
+import { closeRedis, createRedis, warnAtMostEvery } from '../../platform/redis';
+import { openRedisChannel } from '../../platform/redis-channel';
+import { registerSqlLabQueryJob, sqlLabQueue, type SqlLabQueue } from './query-job';
 import { FileResultsBackend } from './results/file-results';
 import { RedisResultsBackend } from './results/redis-results';
 import type { ResultsBackend } from './results/stored-results';
@@ -40,7 +39,7 @@ const DEFAULT_TIMINGS: SqlLabTimings = {
 export interface SqlLabRuntime {
   readonly role: 'web' | 'worker';
   readonly workerId: string;
-  readonly queue: JobQueue;
+  readonly queue: SqlLabQueue;
   readonly results: ResultsBackend;
   readonly running: RunningQueries;
   readonly timings: SqlLabTimings;
@@ -54,14 +53,15 @@ export interface SqlLabRuntime {
 
 export interface RuntimeOptions {
   role: 'web' | 'worker';
-  /** Async queries one process runs at a time. */
-  concurrency?: number;
+  /** The process's job system: async runs are submitted to it, and its handler registered into it. */
+  jobs: JobSystem;
   timings?: Partial<SqlLabTimings>;
 }
 
 /**
- * Everything SQL Lab keeps per process: the job queue, the results backend, the running queries
- * and the Redis cancel channel, plus the periodic orphan and results sweeps.
+ * Everything SQL Lab keeps per process: its view of the job queue, the results backend, the
+ * running queries and the Redis cancel channel, plus the periodic orphan and results sweeps.
+ * The job system is the caller's: it closes that first (no new runs), then this runtime.
  */
 export function createSqlLabRuntime(ctx: AppContext, options: RuntimeOptions): SqlLabRuntime {
   const { redisUrl } = ctx.config;
@@ -71,23 +71,14 @@ export function createSqlLabRuntime(ctx: AppContext, options: RuntimeOptions): S
     ...options.timings,
   };
   // A Redis that is down reports every reconnect attempt: one line per source every 30 s is enough.
-  const lastWarned = new Map<string, number>();
-  const warnThrottled = (source: string, error: unknown): void => {
-    const now = Date.now();
-    if ((lastWarned.get(source) ?? 0) > now - 30_000) return;
-    lastWarned.set(source, now);
-    ctx.log.warn({ err: error }, `SQL Lab: ${source} error`);
-  };
-  const onJobError = (error: unknown, job: QueryJob | null): void => {
-    if (job) ctx.log.error({ err: error, queryId: job.queryId }, 'SQL Lab job failed unexpectedly');
-    else warnThrottled('job queue', error);
-  };
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
-  redis?.on('error', (error: unknown) => warnThrottled('Redis', error));
-  const subscriber = redisUrl ? new Redis(redisUrl) : null;
-  subscriber?.on('error', (error: unknown) => warnThrottled('Redis cancel channel', error));
+  const warnEvery30s = (source: string) =>
+    warnAtMostEvery(30_000, (error) => ctx.log.warn({ err: error }, `SQL Lab: ${source} error`));
+  const redis = redisUrl ? createRedis(redisUrl, 'commands', warnEvery30s('Redis')) : null;
+  const cancelChannel = redisUrl
+    ? openRedisChannel(redisUrl, CANCEL_CHANNEL, warnEvery30s('Redis cancel channel'))
+    : null;
 
-  const queue: JobQueue = redisUrl ? new BullmqQueue(redisUrl, onJobError) : new InProcessQueue(onJobError);
+  const queue = sqlLabQueue(options.jobs);
   const results: ResultsBackend = redis
     ? new RedisResultsBackend(redis)
     : new FileResultsBackend(path.join(ctx.config.dataDir, RESULTS_SUBDIR));
@@ -105,7 +96,7 @@ export function createSqlLabRuntime(ctx: AppContext, options: RuntimeOptions): S
     timings,
     async requestCancel(queryId) {
       running.cancel(queryId, 'stopped');
-      if (redis) await redis.publish(CANCEL_CHANNEL, String(queryId)).catch(() => 0);
+      if (cancelChannel) await cancelChannel.publish(String(queryId));
     },
     track(task) {
       const settled = task.catch((error: unknown) => {
@@ -124,33 +115,23 @@ export function createSqlLabRuntime(ctx: AppContext, options: RuntimeOptions): S
     },
     async close() {
       for (const timer of timers) clearInterval(timer);
-      await queue.close();
       running.cancelAll('shutdown');
       await Promise.allSettled([...activeJobs]);
       await Promise.allSettled([...background]);
-      if (subscriber) subscriber.disconnect();
-      if (redis) await redis.quit().catch(() => redis.disconnect());
+      await cancelChannel?.close();
+      if (redis) await closeRedis(redis);
     },
   };
 
-  if (subscriber) {
-    void subscriber.subscribe(CANCEL_CHANNEL).catch((error: unknown) => {
-      ctx.log.warn({ err: error }, 'cannot subscribe to the SQL Lab cancel channel');
-    });
-    subscriber.on('message', (channel: string, message: string) => {
-      const id = Number(message);
-      if (channel === CANCEL_CHANNEL && Number.isSafeInteger(id)) running.cancel(id, 'stopped');
-    });
-  }
+  cancelChannel?.subscribe((message) => {
+    const id = Number(message);
+    if (Number.isSafeInteger(id)) running.cancel(id, 'stopped');
+  });
 
-  // Without Redis the web process is its own worker; with Redis only `tessera worker` consumes.
-  if (options.role === 'worker' || !redisUrl) {
-    queue.consume((job) => {
-      const work = runQueryJob(ctx, runtime, job.queryId);
-      activeJobs.add(work);
-      return work.finally(() => activeJobs.delete(work));
-    }, options.concurrency ?? 8);
-  }
+  registerSqlLabQueryJob(ctx, options.jobs, runtime, (work) => {
+    activeJobs.add(work);
+    return work.finally(() => activeJobs.delete(work));
+  });
 
   const every = (ms: number, work: () => Promise<unknown>): void => {
     const timer = setInterval(() => void work(), ms);

@@ -1,6 +1,6 @@
 import { buildSupersetError } from '@tessera/contracts';
 import type { AppContext } from '../../context';
-import { runKeyOf } from '../../jobs/queue';
+import { runKeyOf } from './query-job';
 import { markFailed } from '../queries/query-lifecycle';
 import type { SqlLabRuntime } from './runtime';
 

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { InProcessDriver } from './in-process-driver';
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('InProcessDriver', () => {
+  it('runs jobs in order, at most `concurrency` at a time, and knows what is queued', async () => {
+    const driver = new InProcessDriver(() => undefined);
+    const started: unknown[] = [];
+    const releases = new Map<unknown, () => void>();
+    let active = 0;
+    let peak = 0;
+    for (const n of [1, 2, 3]) await driver.submit('a', `a-${n}`, n);
+    driver.consume(
+      'a',
+      async (payload) => {
+        started.push(payload);
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise<void>((resolve) => releases.set(payload, resolve));
+        active -= 1;
+      },
+      2,
+    );
+    expect(started).toEqual([1, 2]);
+    expect(await driver.isQueued('a', 'a-3')).toBe(true);
+    expect(await driver.isQueued('a', 'a-4')).toBe(false);
+    releases.get(1)?.();
+    await tick();
+    expect(started).toEqual([1, 2, 3]);
+    releases.get(2)?.();
+    releases.get(3)?.();
+    await tick();
+    expect(peak).toBe(2);
+    expect(await driver.isQueued('a', 'a-1')).toBe(false);
+  });
+
+  it('keeps job types apart: one type blocked does not hold up another', async () => {
+    const driver = new InProcessDriver(() => undefined);
+    const ran: string[] = [];
+    driver.consume('slow', () => new Promise<void>(() => undefined), 1);
+    driver.consume(
+      'fast',
+      (payload) => {
+        ran.push(String(payload));
+        return Promise.resolve();
+      },
+      1,
+    );
+    await driver.submit('slow', 's-1', 's1');
+    await driver.submit('slow', 's-2', 's2');
+    await driver.submit('fast', 'f-1', 'f1');
+    await tick();
+    expect(ran).toEqual(['f1']);
+    expect(await driver.isQueued('slow', 's-2')).toBe(true);
+    expect(await driver.isQueued('fast', 's-2')).toBe(false);
+  });
+
+  it('refuses jobs once closed and reports handler errors with the job', async () => {
+    const errors: unknown[] = [];
+    const driver = new InProcessDriver((error, job) => errors.push([error, job]));
+    driver.consume('a', () => Promise.reject(new Error('boom')), 1);
+    await driver.submit('a', 'a-1', {});
+    await tick();
+    expect(errors).toEqual([[new Error('boom'), { name: 'a', id: 'a-1' }]]);
+    await driver.close();
+    await expect(driver.submit('a', 'a-2', {})).rejects.toThrow(/closed/);
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * One queued SQL Lab run. The query row holds everything else (rendered SQL, limit, CTAS...); the
+ * run key (query id and start time) keeps a rerun of the same row, or a queue that outlived its
+ * metadata store, from mistaking an old job for this one.
+ */
+export const sqlLabQueryJobSchema = z.object({
+  queryId: z.number().int().positive(),
+  runKey: z.string().min(1),
+});
+export type SqlLabQueryJob = z.infer<typeof sqlLabQueryJobSchema>;
+
+/**
+ * Every background job type and the payload it carries. Payloads cross processes (web process ->
+ * Redis -> `tessera worker`), so both sides parse them with these schemas. Adding a job type is:
+ * a schema here, a handler in the owning server module, and registering that handler.
+ */
+export const JOB_PAYLOAD_SCHEMAS = {
+  'sqllab-query': sqlLabQueryJobSchema,
+} as const;
+
+export type JobName = keyof typeof JOB_PAYLOAD_SCHEMAS;
+export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOAD_SCHEMAS)[N]>;
+
+export const isJobName = (name: string): name is JobName => Object.hasOwn(JOB_PAYLOAD_SCHEMAS, name);
