@@ -7,6 +7,8 @@ interface StatusPageProps {
   title: string;
   detail?: ReactNode;
   action?: ReactNode;
+  /** Replaces the kind's icon (still coloured by kind). */
+  icon?: ReactNode;
   'data-test'?: string;
 }
 
@@ -14,7 +16,7 @@ interface StatusPageProps {
  * A full-page status message for the entry chunk (crash, failed start). antd's Result would do, but it
  * ships its illustrations with it, and this code loads before every page.
  */
-export function StatusPage({ kind, title, detail, action, 'data-test': dataTest }: StatusPageProps) {
+export function StatusPage({ kind, title, detail, action, icon, 'data-test': dataTest }: StatusPageProps) {
   const { token } = theme.useToken();
   const Icon = kind === 'error' ? CloseCircleFilled : WarningFilled;
   return (
@@ -25,12 +27,15 @@ export function StatusPage({ kind, title, detail, action, 'data-test': dataTest 
       gap={token.margin}
       style={{ padding: token.paddingXL * 2, textAlign: 'center' }}
     >
-      <Icon
+      <span
         style={{
           fontSize: token.sizeXXL,
+          lineHeight: 1,
           color: kind === 'error' ? token.colorError : token.colorWarning,
         }}
-      />
+      >
+        {icon ?? <Icon />}
+      </span>
       <h1
         style={{
           margin: 0,

@@ -31,7 +31,16 @@ import { SAVED_QUERY_LIST_PATH } from '../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../features/sqllab/paths';
 import { HomeRedirect } from './HomeRedirect';
 import { PROFILE_PATH, ROLE_LIST_PATH, USER_INFO_PATH } from './paths';
+import { RequireAccess } from './RequireAccess';
 import { RequireAuth } from './RequireAuth';
+import { can, canUseDatabaseList, canUseSqlLab } from '../shared/session/permissions';
+import { isAdmin, type SessionUser } from '../shared/session/session-slice';
+
+const readsSavedQueries = (user: SessionUser) => can(user, 'can_read', 'SavedQuery');
+const readsQueries = (user: SessionUser) => can(user, 'can_read', 'Query');
+const readsDatasets = (user: SessionUser) => can(user, 'can_read', 'Dataset');
+const readsCharts = (user: SessionUser) => can(user, 'can_read', 'Chart');
+const writesCharts = (user: SessionUser) => can(user, 'can_write', 'Chart');
 
 interface PageProps {
   component: ComponentType;
@@ -65,21 +74,39 @@ export function AppRoutes() {
       <Route element={<Page component={AppShell} fullScreen />}>
         <Route element={<RequireAuth />}>
           <Route index element={<HomeRedirect />} />
-          <Route path="/databaseview/list/" element={<Page component={DatabaseListPage} />} />
-          <Route path="/databaseview/:id/browse/" element={<Page component={DatabaseBrowserPage} />} />
-          <Route path="/users/list/" element={<Page component={UserListPage} />} />
-          <Route path={ROLE_LIST_PATH} element={<Page component={RoleListPage} />} />
-          <Route path={SQLLAB_PATH} element={<Page component={SqlLabPage} />} />
-          <Route path={SAVED_QUERY_LIST_PATH} element={<Page component={SavedQueryListPage} />} />
-          <Route path="/sqllab/p/:key/" element={<Page component={SqlLabPage} />} />
-          <Route path={QUERY_HISTORY_PATH} element={<Page component={QueryHistoryPage} />} />
-          <Route path={DATASET_LIST_PATH} element={<Page component={DatasetListPage} />} />
+          <Route element={<RequireAccess screen="Databases" allowed={canUseDatabaseList} />}>
+            <Route path="/databaseview/list/" element={<Page component={DatabaseListPage} />} />
+            <Route path="/databaseview/:id/browse/" element={<Page component={DatabaseBrowserPage} />} />
+          </Route>
+          <Route element={<RequireAccess screen="Users" allowed={isAdmin} />}>
+            <Route path="/users/list/" element={<Page component={UserListPage} />} />
+          </Route>
+          <Route element={<RequireAccess screen="Roles" allowed={isAdmin} />}>
+            <Route path={ROLE_LIST_PATH} element={<Page component={RoleListPage} />} />
+          </Route>
+          <Route element={<RequireAccess screen="SQL Lab" allowed={canUseSqlLab} />}>
+            <Route path={SQLLAB_PATH} element={<Page component={SqlLabPage} />} />
+            <Route path="/sqllab/p/:key/" element={<Page component={SqlLabPage} />} />
+          </Route>
+          <Route element={<RequireAccess screen="Saved queries" allowed={readsSavedQueries} />}>
+            <Route path={SAVED_QUERY_LIST_PATH} element={<Page component={SavedQueryListPage} />} />
+          </Route>
+          <Route element={<RequireAccess screen="Query history" allowed={readsQueries} />}>
+            <Route path={QUERY_HISTORY_PATH} element={<Page component={QueryHistoryPage} />} />
+          </Route>
+          <Route element={<RequireAccess screen="Datasets" allowed={readsDatasets} />}>
+            <Route path={DATASET_LIST_PATH} element={<Page component={DatasetListPage} />} />
+          </Route>
           <Route path={EXPLORE_PATH} element={<Page component={ExplorePage} />} />
           <Route path={EXPLORE_PERMALINK_ROUTE} element={<Page component={ExplorePage} />} />
           <Route path={EXPLORE_PERMALINK_SHORT_ROUTE} element={<Page component={ExplorePage} />} />
           <Route path="/superset/explore/" element={<Page component={ExplorePage} />} />
-          <Route path={CHART_LIST_PATH} element={<Page component={ChartListPage} />} />
-          <Route path={CHART_CREATE_PATH} element={<Page component={ChartCreatePage} />} />
+          <Route element={<RequireAccess screen="Charts" allowed={readsCharts} />}>
+            <Route path={CHART_LIST_PATH} element={<Page component={ChartListPage} />} />
+          </Route>
+          <Route element={<RequireAccess screen="creating charts" allowed={writesCharts} />}>
+            <Route path={CHART_CREATE_PATH} element={<Page component={ChartCreatePage} />} />
+          </Route>
           <Route path={PROFILE_PATH} element={<Page component={ProfilePage} />} />
           <Route path={USER_INFO_PATH} element={<Page component={ProfilePage} />} />
         </Route>

@@ -80,6 +80,51 @@ export const TEST_BOOTSTRAP: Bootstrap = {
   common: { conf: { SUPERSET_WEBSERVER_TIMEOUT: 5 }, feature_flags: {}, version: 'test' },
 };
 
+/** Gamma's pairs as the server seeds them (apps/server/src/modules/security/permissions.ts). */
+export const GAMMA_PERMISSIONS: [string, string][] = [
+  ['can_read', 'Database'],
+  ['can_read', 'Dataset'],
+  ['can_read', 'Chart'],
+  ['can_write', 'Chart'],
+  ['can_read', 'Dashboard'],
+  ['can_write', 'Dashboard'],
+  ['can_csv', 'Superset'],
+  ['can_explore', 'Superset'],
+  ['can_read', 'Explore'],
+];
+
+/** sql_lab's pairs as the server seeds them. */
+export const SQL_LAB_PERMISSIONS: [string, string][] = [
+  ['can_read', 'Database'],
+  ['can_read', 'SQLLab'],
+  ['can_write', 'SQLLab'],
+  ['can_read', 'TabStateView'],
+  ['can_write', 'TabStateView'],
+  ['can_read', 'SavedQuery'],
+  ['can_write', 'SavedQuery'],
+  ['can_read', 'Query'],
+  ['can_sqllab', 'Superset'],
+];
+
+/** A bootstrap for a non-admin user holding exactly these pairs. */
+export function bootstrapWith(roles: string[], permissions: [string, string][]): Bootstrap {
+  return {
+    ...TEST_BOOTSTRAP,
+    user: {
+      id: 9,
+      username: 'gus',
+      first_name: 'Gus',
+      last_name: 'Gamma',
+      email: 'gus@example.com',
+      is_active: true,
+      is_anonymous: false,
+      roles,
+      is_admin: false,
+      permissions,
+    },
+  };
+}
+
 export function renderWithStore(
   ui: ReactElement,
   bootstrap: Bootstrap = TEST_BOOTSTRAP,

@@ -41,11 +41,17 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 export const meResponseSchema = z.object({ result: meSchema });
 
-/** Role name -> list of [permission, view] pairs. */
+/**
+ * Role name -> list of [permission, view] pairs; `permissions` lists the per-object grants by kind
+ * (Superset's shape), as view names such as `[examples].(id:1)` or `[examples].[birth_names](id:3)`.
+ */
 export const meRolesResponseSchema = z.object({
   result: meSchema.extend({
     roles: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
-    permissions: z.record(z.string(), z.array(z.string())).default({}),
+    permissions: z.object({
+      database_access: z.array(z.string()),
+      datasource_access: z.array(z.string()),
+    }),
   }),
 });
 export type MeRoles = z.infer<typeof meRolesResponseSchema>['result'];

@@ -6,6 +6,7 @@ import {
   loginRequestSchema,
   mePasswordUpdateSchema,
   type Me,
+  type MeRoles,
 } from '@tessera/contracts';
 import { nowIso } from '../../db/kysely';
 import type { AppContext } from '../../context';
@@ -44,6 +45,15 @@ function toMe(user: UserRow): Me {
     is_active: user.active === 1,
     is_anonymous: false,
   };
+}
+
+/** Superset's `permissions` of /me/roles/: the database and datasource views the user's roles grant. */
+function accessViewsByKind(principal: Principal): MeRoles['permissions'] {
+  const views = (kind: string): string[] =>
+    [
+      ...new Set(principal.pairs.filter(([permission]) => permission === kind).map(([, view]) => view)),
+    ].sort();
+  return { database_access: views('database_access'), datasource_access: views('datasource_access') };
 }
 
 /** Checks a username and password; every failure costs the same and says the same. */
@@ -142,7 +152,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
         ([p, v]): [string, string] => [p, v],
       );
     }
-    return { result: { ...toMe(principal.user), roles, permissions: {} } };
+    return { result: { ...toMe(principal.user), roles, permissions: accessViewsByKind(principal) } };
   });
 
   // The caller's own password; every other session and API token of the user ends with the old one.

@@ -1,16 +1,31 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { byDataTest, renderWithStore, setupDomTest } from '../../test/dom-test';
+import {
+  GAMMA_PERMISSIONS,
+  TEST_BOOTSTRAP,
+  bootstrapWith,
+  byDataTest,
+  renderWithStore,
+  setupDomTest,
+} from '../../test/dom-test';
 import { NotFoundPage } from '../NotFoundPage';
 import { AddMenu } from './AddMenu';
 
 setupDomTest();
 
+const admin = TEST_BOOTSTRAP.user;
+if (admin === null) throw new Error('the test bootstrap has a user');
+const gamma = bootstrapWith(['Gamma'], GAMMA_PERMISSIONS).user;
+if (gamma === null) throw new Error('the gamma bootstrap has a user');
+
 function Where() {
   const location = useLocation();
   return <output data-test="where">{`${location.pathname}${location.search}`}</output>;
 }
+
+const itemKeys = (): (string | null)[] =>
+  [...document.querySelectorAll('[data-test^="add-menu-"]')].map((item) => item.getAttribute('data-test'));
 
 describe('AddMenu', () => {
   it.each([
@@ -21,7 +36,7 @@ describe('AddMenu', () => {
   ])('+ %s goes to %s', async (key, path) => {
     renderWithStore(
       <>
-        <AddMenu />
+        <AddMenu user={admin} />
         <Where />
       </>,
     );
@@ -33,10 +48,24 @@ describe('AddMenu', () => {
   });
 
   it('offers no dashboard while dashboards do not exist', async () => {
-    renderWithStore(<AddMenu />);
+    renderWithStore(<AddMenu user={admin} />);
     fireEvent.click(byDataTest('add-menu'));
     await screen.findByText('SQL query');
     expect(screen.queryByText('Dashboard')).toBeNull();
+  });
+
+  it('offers Gamma only what Gamma may create: a chart, no SQL query, dataset or database', async () => {
+    renderWithStore(<AddMenu user={gamma} />, bootstrapWith(['Gamma'], GAMMA_PERMISSIONS));
+    fireEvent.click(byDataTest('add-menu'));
+    await screen.findByText('Chart');
+    expect(itemKeys()).toEqual(['add-menu-chart']);
+  });
+
+  it('has no + at all for a user who may create nothing', () => {
+    const reader = bootstrapWith(['reader'], [['can_read', 'Chart']]);
+    if (reader.user === null) throw new Error('the reader bootstrap has a user');
+    renderWithStore(<AddMenu user={reader.user} />, reader);
+    expect(document.querySelector('[data-test="add-menu"]')).toBeNull();
   });
 });
 

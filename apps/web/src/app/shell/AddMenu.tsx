@@ -5,20 +5,42 @@ import { CHART_CREATE_PATH } from '../../features/charts/paths';
 import { DATASET_LIST_PATH } from '../../features/datasets/paths';
 import { SQLLAB_PATH } from '../../features/sqllab/paths';
 import { addDialogPath } from '../../shared/ui/use-add-param';
+import { can, canUseSqlLab } from '../../shared/session/permissions';
+import type { SessionUser } from '../../shared/session/session-slice';
 import { DATABASE_LIST_PATH } from '../paths';
 
-/** What '+' creates, and where each starts. Dashboards join when they exist. */
-const TARGETS: { key: string; label: string; path: string }[] = [
-  { key: 'sql', label: 'SQL query', path: SQLLAB_PATH },
-  { key: 'chart', label: 'Chart', path: CHART_CREATE_PATH },
-  { key: 'dataset', label: 'Dataset', path: addDialogPath(DATASET_LIST_PATH) },
-  { key: 'database', label: 'Database', path: addDialogPath(DATABASE_LIST_PATH) },
+/** What '+' creates, where each starts, and who may create it. Dashboards join when they exist. */
+const TARGETS: { key: string; label: string; path: string; allowed: (user: SessionUser) => boolean }[] = [
+  { key: 'sql', label: 'SQL query', path: SQLLAB_PATH, allowed: canUseSqlLab },
+  {
+    key: 'chart',
+    label: 'Chart',
+    path: CHART_CREATE_PATH,
+    allowed: (user) => can(user, 'can_write', 'Chart'),
+  },
+  {
+    key: 'dataset',
+    label: 'Dataset',
+    path: addDialogPath(DATASET_LIST_PATH),
+    allowed: (user) => can(user, 'can_write', 'Dataset'),
+  },
+  {
+    key: 'database',
+    label: 'Database',
+    path: addDialogPath(DATABASE_LIST_PATH),
+    allowed: (user) => can(user, 'can_write', 'Database'),
+  },
 ];
 
-/** The top bar's '+' menu: new SQL query, chart, dataset or database connection. */
-export function AddMenu() {
+/**
+ * The top bar's '+' menu: new SQL query, chart, dataset or database connection, each only for users
+ * who may create it; without any, there is no '+'.
+ */
+export function AddMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
-  const items: MenuProps['items'] = TARGETS.map((target) => ({
+  const allowed = TARGETS.filter((target) => target.allowed(user));
+  if (allowed.length === 0) return null;
+  const items: MenuProps['items'] = allowed.map((target) => ({
     key: target.key,
     label: <span data-test={`add-menu-${target.key}`}>{target.label}</span>,
   }));
@@ -29,7 +51,7 @@ export function AddMenu() {
       menu={{
         items,
         onClick: ({ key }) => {
-          const target = TARGETS.find((entry) => entry.key === key);
+          const target = allowed.find((entry) => entry.key === key);
           if (target) void navigate(target.path);
         },
       }}

@@ -5,84 +5,63 @@ import { DATASET_LIST_PATH } from '../../features/datasets/paths';
 import { QUERY_HISTORY_PATH } from '../../features/queryhistory/paths';
 import { SAVED_QUERY_LIST_PATH } from '../../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../../features/sqllab/paths';
-import { isAdmin } from '../../shared/session/session-slice';
+import { can, canUseDatabaseList, canUseSqlLab } from '../../shared/session/permissions';
+import { isAdmin, type SessionUser } from '../../shared/session/session-slice';
 import { useAppSelector } from '../hooks';
 import { DATABASE_LIST_PATH, HOME_PATH, LOGIN_PATH, ROLE_LIST_PATH, USER_LIST_PATH } from '../paths';
 import { AddMenu } from './AddMenu';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
+interface NavTarget {
+  key: string;
+  label: string;
+  path: string;
+  /** Whether the user can use the screen; screens they cannot use are not offered. */
+  allowed: (user: SessionUser) => boolean;
+}
+
 /** Only screens that exist are linked; dashboards join when they are built. */
-function navItems(admin: boolean): NonNullable<MenuProps['items']> {
-  const items: NonNullable<MenuProps['items']> = [
-    {
-      key: 'sqllab',
-      label: (
-        <Link data-test="nav-sqllab" to={SQLLAB_PATH}>
-          SQL Lab
-        </Link>
-      ),
-    },
-    {
-      key: 'queryhistory',
-      label: (
-        <Link data-test="nav-queryhistory" to={QUERY_HISTORY_PATH}>
-          Query history
-        </Link>
-      ),
-    },
-    {
-      key: 'savedqueries',
-      label: (
-        <Link data-test="nav-savedqueries" to={SAVED_QUERY_LIST_PATH}>
-          Saved queries
-        </Link>
-      ),
-    },
-    {
-      key: 'charts',
-      label: (
-        <Link data-test="nav-charts" to={CHART_LIST_PATH}>
-          Charts
-        </Link>
-      ),
-    },
-    {
-      key: 'datasets',
-      label: (
-        <Link data-test="nav-datasets" to={DATASET_LIST_PATH}>
-          Datasets
-        </Link>
-      ),
-    },
-    {
-      key: 'databases',
-      label: (
-        <Link data-test="nav-databases" to={DATABASE_LIST_PATH}>
-          Databases
-        </Link>
-      ),
-    },
-  ];
-  if (admin) {
-    items.push({
-      key: 'users',
-      label: (
-        <Link data-test="nav-users" to={USER_LIST_PATH}>
-          Users
-        </Link>
-      ),
-    });
-    items.push({
-      key: 'roles',
-      label: (
-        <Link data-test="nav-roles" to={ROLE_LIST_PATH}>
-          Roles
-        </Link>
-      ),
-    });
-  }
-  return items;
+const NAV_TARGETS: readonly NavTarget[] = [
+  { key: 'sqllab', label: 'SQL Lab', path: SQLLAB_PATH, allowed: canUseSqlLab },
+  {
+    key: 'queryhistory',
+    label: 'Query history',
+    path: QUERY_HISTORY_PATH,
+    allowed: (user) => can(user, 'can_read', 'Query'),
+  },
+  {
+    key: 'savedqueries',
+    label: 'Saved queries',
+    path: SAVED_QUERY_LIST_PATH,
+    allowed: (user) => can(user, 'can_read', 'SavedQuery'),
+  },
+  {
+    key: 'charts',
+    label: 'Charts',
+    path: CHART_LIST_PATH,
+    allowed: (user) => can(user, 'can_read', 'Chart'),
+  },
+  {
+    key: 'datasets',
+    label: 'Datasets',
+    path: DATASET_LIST_PATH,
+    allowed: (user) => can(user, 'can_read', 'Dataset'),
+  },
+  { key: 'databases', label: 'Databases', path: DATABASE_LIST_PATH, allowed: canUseDatabaseList },
+  { key: 'users', label: 'Users', path: USER_LIST_PATH, allowed: isAdmin },
+  { key: 'roles', label: 'Roles', path: ROLE_LIST_PATH, allowed: isAdmin },
+];
+
+function navItems(user: SessionUser): NonNullable<MenuProps['items']> {
+  return NAV_TARGETS.filter((target) => target.allowed(user)).map((target) => ({
+    key: target.key,
+    label: (
+      <Link data-test={`nav-${target.key}`} to={target.path}>
+        {target.label}
+      </Link>
+    ),
+  }));
 }
 
 function activeKey(pathname: string): string[] {
@@ -105,7 +84,6 @@ function isStandalone(search: string): boolean {
 /** Top navigation (product name, screen links, '+' menu, theme toggle, user menu) around the current page. */
 export function AppShell() {
   const user = useAppSelector((state) => state.session.user);
-  const admin = useAppSelector((state) => isAdmin(state.session.user));
   const { pathname, search } = useLocation();
   const { token } = theme.useToken();
 
@@ -147,11 +125,11 @@ export function AppShell() {
         <Menu
           mode="horizontal"
           selectedKeys={activeKey(pathname)}
-          items={user === null ? [] : navItems(admin)}
+          items={user === null ? [] : navItems(user)}
           style={{ flex: 1, minWidth: 0, borderBottom: 'none', background: 'transparent' }}
         />
         <Flex align="center" gap={token.marginXS}>
-          {user === null ? null : <AddMenu />}
+          {user === null ? null : <AddMenu user={user} />}
           <ThemeToggle />
           {user === null ? (
             <Link data-test="nav-login" to={LOGIN_PATH}>

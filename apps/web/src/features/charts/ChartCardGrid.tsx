@@ -15,6 +15,8 @@ interface ChartCardGridProps {
   list: ListState;
   onListChange: ListStateUpdate;
   emptyDescription: string;
+  /** The list failed to load; its error state says so, so no 'No charts yet' shows beside it. */
+  failed: boolean;
   ownerNames: (chart: ChartCard) => string;
   /** The star and row actions the table shows, for the card's footer. */
   actions: (chart: ChartCard) => ReactNode;
@@ -28,11 +30,13 @@ export function ChartCardGrid({
   list,
   onListChange,
   emptyDescription,
+  failed,
   ownerNames,
   actions,
 }: ChartCardGridProps) {
   const { token } = theme.useToken();
   if (!loading && rows.length === 0) {
+    if (failed) return null;
     return <Empty data-test="chart-empty" description={emptyDescription} />;
   }
   return (

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Bootstrap, Chart } from '@tessera/contracts';
+import type { Chart } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { selectToasts } from '../../shared/toasts/toasts-slice';
 import {
-  TEST_BOOTSTRAP,
+  GAMMA_PERMISSIONS,
+  bootstrapWith,
   byDataTest,
   jsonResponse,
   renderWithStore,
@@ -247,26 +248,29 @@ describe('ChartListPage', () => {
         ),
       ),
     );
-    const gamma: Bootstrap = {
-      ...TEST_BOOTSTRAP,
-      user: {
-        id: 9,
-        username: 'gus',
-        first_name: 'Gus',
-        last_name: 'Gamma',
-        email: 'gus@example.com',
-        is_active: true,
-        is_anonymous: false,
-        roles: ['Gamma'],
-        is_admin: false,
-        permissions: [],
-      },
-    };
-    renderWithStore(<ChartListPage />, gamma);
+    renderWithStore(<ChartListPage />, bootstrapWith(['Gamma'], GAMMA_PERMISSIONS));
     await screen.findByText('Theirs');
     expect(screen.getByLabelText('Edit Mine')).toBeTruthy();
     expect(screen.queryByLabelText('Edit Theirs')).toBeNull();
     expect(screen.queryByLabelText('Delete Theirs')).toBeNull();
+  });
+
+  it('offers a user who cannot write charts no + Chart, bulk delete, selection or row actions', async () => {
+    stubFetch(
+      server(
+        answer((url) =>
+          pathOf(url) === '/api/v1/chart/'
+            ? jsonResponse(200, listBody([chart(1, 'Mine', 'line', 9)]))
+            : undefined,
+        ),
+      ),
+    );
+    renderWithStore(<ChartListPage />, bootstrapWith(['reader'], [['can_read', 'Chart']]));
+    await screen.findByText('Mine');
+    for (const action of ['chart-add', 'chart-bulk-delete', 'chart-edit', 'chart-delete']) {
+      expect(document.querySelector(`[data-test="${action}"]`)).toBeNull();
+    }
+    expect(document.querySelector('.ant-checkbox')).toBeNull();
   });
 
   it('shows a load failure with a retry', async () => {
@@ -280,6 +284,7 @@ describe('ChartListPage', () => {
     renderWithStore(<ChartListPage />);
     expect(await screen.findByText('Sorry there was an error fetching saved charts')).toBeTruthy();
     expect(screen.getByText('Retry')).toBeTruthy();
+    expect(screen.queryByText('No charts yet')).toBeNull();
   });
 
   it('names chart types from the plugin registry, lists dashboards and links + Chart', async () => {

@@ -13,6 +13,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../shared/errors/to-api-error';
+import { can } from '../../shared/session/permissions';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { BulkDeleteButton } from '../../shared/ui/BulkDeleteButton';
@@ -105,8 +106,9 @@ export function ChartListPage() {
   const starred = new Set(
     (favorites.data?.result ?? []).filter((entry) => entry.value).map((entry) => entry.id),
   );
+  const writes = can(user, 'can_write', 'Chart');
   const canEdit = (chart: ChartRow): boolean =>
-    admin || (user !== null && (chart.owners ?? []).some((owner) => owner.id === user.id));
+    writes && (admin || (user !== null && (chart.owners ?? []).some((owner) => owner.id === user.id)));
 
   const changeFilters = (change: Partial<ChartFilters>) => {
     setFilters((current) => ({ ...current, ...change }));
@@ -262,16 +264,20 @@ export function ChartListPage() {
             title: mode.title,
           }))}
         />
-        <BulkDeleteButton
-          data-test="chart-bulk-delete"
-          count={selected.length}
-          onClick={() => setBulkConfirm(true)}
-        />
-        <Link to={CHART_CREATE_PATH} data-test="chart-add">
-          <Button type="primary" icon={<PlusOutlined />} tabIndex={-1}>
-            Chart
-          </Button>
-        </Link>
+        {writes ? (
+          <>
+            <BulkDeleteButton
+              data-test="chart-bulk-delete"
+              count={selected.length}
+              onClick={() => setBulkConfirm(true)}
+            />
+            <Link to={CHART_CREATE_PATH} data-test="chart-add">
+              <Button type="primary" icon={<PlusOutlined />} tabIndex={-1}>
+                Chart
+              </Button>
+            </Link>
+          </>
+        ) : null}
       </ListToolbar>
       <Flex gap={8} wrap data-test="chart-filters">
         <ListSearch
@@ -341,6 +347,7 @@ export function ChartListPage() {
           rows={rows}
           total={data?.count ?? 0}
           loading={isFetching}
+          failed={error !== undefined}
           list={list}
           onListChange={setList}
           emptyDescription={emptyDescription}
@@ -359,9 +366,10 @@ export function ChartListPage() {
           rows={rows}
           total={data?.count ?? 0}
           loading={isFetching}
+          failed={error !== undefined}
           list={list}
           onListChange={setList}
-          selection={{ selected, onChange: setSelected }}
+          selection={writes ? { selected, onChange: setSelected } : undefined}
           empty={{ 'data-test': 'chart-empty', description: emptyDescription }}
         />
       )}

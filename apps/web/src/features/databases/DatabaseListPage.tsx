@@ -5,6 +5,7 @@ import { Suspense, useCallback, useState } from 'react';
 import { lazyComponent } from '../../shared/lazy/lazy-component';
 import { Link, useNavigate } from 'react-router';
 import { databaseBrowsePath } from '../../app/paths';
+import { usePermissions } from '../../shared/session/permissions';
 import { BooleanCell } from '../../shared/ui/BooleanCell';
 import { ListLoadError } from '../../shared/ui/ListLoadError';
 import { ListSearch } from '../../shared/ui/ListSearch';
@@ -38,7 +39,12 @@ export function DatabaseListPage() {
   });
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const [toDelete, setToDelete] = useState<Database | null>(null);
-  useAddParam(useCallback(() => setModal({ mode: 'create' }), []));
+  const writes = usePermissions().can('can_write', 'Database');
+  useAddParam(
+    useCallback(() => {
+      if (writes) setModal({ mode: 'create' });
+    }, [writes]),
+  );
   const { data, error, isFetching, refetch } = useListDatabasesQuery(buildListQuery(list, 'database_name'));
   const navigate = useNavigate();
 
@@ -110,21 +116,25 @@ export function DatabaseListPage() {
             icon={<FolderOpenOutlined />}
             onClick={() => void navigate(databaseBrowsePath(database.id))}
           />
-          <RowActionButton
-            title="Edit"
-            data-test="database-edit"
-            aria-label={`Edit ${database.database_name}`}
-            icon={<EditOutlined />}
-            onClick={() => setModal({ mode: 'edit', database })}
-          />
-          <RowActionButton
-            title="Delete"
-            data-test="database-delete"
-            danger
-            aria-label={`Delete ${database.database_name}`}
-            icon={<DeleteOutlined />}
-            onClick={() => setToDelete(database)}
-          />
+          {writes ? (
+            <>
+              <RowActionButton
+                title="Edit"
+                data-test="database-edit"
+                aria-label={`Edit ${database.database_name}`}
+                icon={<EditOutlined />}
+                onClick={() => setModal({ mode: 'edit', database })}
+              />
+              <RowActionButton
+                title="Delete"
+                data-test="database-delete"
+                danger
+                aria-label={`Delete ${database.database_name}`}
+                icon={<DeleteOutlined />}
+                onClick={() => setToDelete(database)}
+              />
+            </>
+          ) : null}
         </Flex>
       ),
     },
@@ -134,9 +144,11 @@ export function DatabaseListPage() {
     <Flex vertical gap={16} data-test="database-list-page">
       <ListToolbar title="Databases">
         <ListSearch data-test="database-search" placeholder="Search by name" onListChange={setList} />
-        <Button data-test="database-add" type="primary" onClick={() => setModal({ mode: 'create' })}>
-          + Database
-        </Button>
+        {writes ? (
+          <Button data-test="database-add" type="primary" onClick={() => setModal({ mode: 'create' })}>
+            + Database
+          </Button>
+        ) : null}
       </ListToolbar>
       <ListLoadError title="Could not load databases" error={error} onRetry={() => void refetch()} />
       <ListTable<Database>
@@ -145,6 +157,7 @@ export function DatabaseListPage() {
         rows={data?.result ?? []}
         total={data?.count ?? 0}
         loading={isFetching}
+        failed={error !== undefined}
         list={list}
         onListChange={setList}
         empty={{

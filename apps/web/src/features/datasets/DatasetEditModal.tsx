@@ -4,6 +4,7 @@ import { Alert, Button, Flex, Input, Modal, Select, Spin, Tabs, Tooltip, Typogra
 import { useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../../shared/errors/ErrorMessage';
 import { errorText, toApiError } from '../../shared/errors/to-api-error';
+import { usePermissions } from '../../shared/session/permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { DatasetColumnsTable } from './DatasetColumnsTable';
 import { DatasetMetricsTable } from './DatasetMetricsTable';
@@ -75,6 +76,7 @@ function DatasetEditor({ dataset, onClose, onSaved, onSynced }: DatasetEditorPro
   const [updateDataset, updateState] = useUpdateDatasetMutation();
   const [refreshDataset, refreshState] = useRefreshDatasetMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
+  const { sqlLab } = usePermissions();
 
   const change = (changes: Partial<DatasetDraft>) => setDraft((current) => ({ ...current, ...changes }));
   const changeColumn = (key: string, changes: Partial<DatasetDraft['columns'][number]>) =>
@@ -249,9 +251,11 @@ function DatasetEditor({ dataset, onClose, onSaved, onSynced }: DatasetEditorPro
         ]}
       />
       <Flex justify="flex-end" gap={8}>
-        <Button data-test="dataset-edit-open-sqllab" href={sqlLabDatasetPath(dataset.id)}>
-          Open in SQL Lab
-        </Button>
+        {sqlLab ? (
+          <Button data-test="dataset-edit-open-sqllab" href={sqlLabDatasetPath(dataset.id)}>
+            Open in SQL Lab
+          </Button>
+        ) : null}
         <Button data-test="dataset-edit-cancel" onClick={onClose}>
           Cancel
         </Button>

@@ -1,6 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { byDataTest, jsonResponse, renderWithStore, setupDomTest, stubFetch } from '../../test/dom-test';
+import {
+  GAMMA_PERMISSIONS,
+  bootstrapWith,
+  byDataTest,
+  jsonResponse,
+  renderWithStore,
+  setupDomTest,
+  stubFetch,
+} from '../../test/dom-test';
 import { DatasetListPage } from './DatasetListPage';
 
 setupDomTest();
@@ -68,5 +76,23 @@ describe('DatasetListPage', () => {
     expect(await screen.findByText('No datasets match your search')).toBeTruthy();
     const urls = fetchMock.mock.calls.map(([url]) => decodeURIComponent(url));
     expect(urls.some((url) => url.includes('(col:table_name,opr:ct,value:gender)'))).toBe(true);
+  });
+
+  it('shows Gamma Explore only: no add, edit, delete or Open in SQL Lab', async () => {
+    stubFetch(() => jsonResponse(200, { count: 1, ids: [4], result: [ROW] }));
+    renderWithStore(<DatasetListPage />, bootstrapWith(['Gamma'], GAMMA_PERMISSIONS));
+    await screen.findByText('names_by_gender');
+    expect(document.querySelector('[data-test="dataset-explore"]')).not.toBeNull();
+    for (const action of ['dataset-add', 'dataset-edit', 'dataset-delete', 'dataset-open-sqllab']) {
+      expect(document.querySelector(`[data-test="${action}"]`)).toBeNull();
+    }
+  });
+
+  it('shows a load failure with a retry and no empty state beside it', async () => {
+    stubFetch(() => jsonResponse(403, { message: 'Forbidden' }));
+    renderWithStore(<DatasetListPage />);
+    expect(await screen.findByText('Could not load datasets')).toBeTruthy();
+    expect(screen.getByText('Retry')).toBeTruthy();
+    expect(screen.queryByText('No datasets yet')).toBeNull();
   });
 });

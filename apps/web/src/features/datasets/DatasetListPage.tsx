@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { exploreDatasetPath } from '../explore/paths';
 import { sqlLabDatasetPath } from '../sqllab/dataset/sql-lab-links';
 import { errorText } from '../../shared/errors/to-api-error';
+import { usePermissions } from '../../shared/session/permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { ListLoadError } from '../../shared/ui/ListLoadError';
@@ -38,7 +39,13 @@ export function DatasetListPage() {
   const [toDelete, setToDelete] = useState<DatasetListItem | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
-  useAddParam(useCallback(() => setAdding(true), []));
+  const permissions = usePermissions();
+  const writes = permissions.can('can_write', 'Dataset');
+  useAddParam(
+    useCallback(() => {
+      if (writes) setAdding(true);
+    }, [writes]),
+  );
   const { data, error, isFetching, refetch } = useListDatasetsQuery(buildListQuery(list, 'table_name'));
   const [deleteDataset, deleteState] = useDeleteDatasetMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
@@ -95,28 +102,34 @@ export function DatasetListPage() {
             icon={<CompassOutlined />}
             href={exploreDatasetPath(dataset.id)}
           />
-          <RowActionButton
-            title="Open in SQL Lab"
-            data-test="dataset-open-sqllab"
-            aria-label={`Open ${dataset.table_name} in SQL Lab`}
-            icon={<CodeOutlined />}
-            href={sqlLabDatasetPath(dataset.id)}
-          />
-          <RowActionButton
-            title="Edit"
-            data-test="dataset-edit"
-            aria-label={`Edit ${dataset.table_name}`}
-            icon={<EditOutlined />}
-            onClick={() => setEditing(dataset.id)}
-          />
-          <RowActionButton
-            title="Delete"
-            data-test="dataset-delete"
-            danger
-            aria-label={`Delete ${dataset.table_name}`}
-            icon={<DeleteOutlined />}
-            onClick={() => setToDelete(dataset)}
-          />
+          {permissions.sqlLab ? (
+            <RowActionButton
+              title="Open in SQL Lab"
+              data-test="dataset-open-sqllab"
+              aria-label={`Open ${dataset.table_name} in SQL Lab`}
+              icon={<CodeOutlined />}
+              href={sqlLabDatasetPath(dataset.id)}
+            />
+          ) : null}
+          {writes ? (
+            <>
+              <RowActionButton
+                title="Edit"
+                data-test="dataset-edit"
+                aria-label={`Edit ${dataset.table_name}`}
+                icon={<EditOutlined />}
+                onClick={() => setEditing(dataset.id)}
+              />
+              <RowActionButton
+                title="Delete"
+                data-test="dataset-delete"
+                danger
+                aria-label={`Delete ${dataset.table_name}`}
+                icon={<DeleteOutlined />}
+                onClick={() => setToDelete(dataset)}
+              />
+            </>
+          ) : null}
         </Flex>
       ),
     },
@@ -136,14 +149,16 @@ export function DatasetListPage() {
     <Flex vertical gap={16} data-test="dataset-list-page">
       <ListToolbar title="Datasets">
         <ListSearch data-test="dataset-search" placeholder="Search by name" onListChange={setList} />
-        <Button
-          type="primary"
-          data-test="dataset-add"
-          icon={<PlusOutlined />}
-          onClick={() => setAdding(true)}
-        >
-          Dataset
-        </Button>
+        {writes ? (
+          <Button
+            type="primary"
+            data-test="dataset-add"
+            icon={<PlusOutlined />}
+            onClick={() => setAdding(true)}
+          >
+            Dataset
+          </Button>
+        ) : null}
       </ListToolbar>
       {adding ? (
         <AddDatasetModal
@@ -169,6 +184,7 @@ export function DatasetListPage() {
         rows={data?.result ?? []}
         total={data?.count ?? 0}
         loading={isFetching}
+        failed={error !== undefined}
         list={list}
         onListChange={setList}
         empty={{

@@ -2,6 +2,7 @@ import type { QueryListItem } from '@tessera/contracts';
 import { cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  bootstrapWith,
   byDataTest,
   jsonResponse,
   renderWithStore,
@@ -129,5 +130,28 @@ describe('QueryHistoryPage', () => {
       expect(byDataTest('query-history-empty')).toBeTruthy();
     });
     expect(document.querySelector('[data-test="query-history-user"]')).toBeNull();
+  });
+
+  it('shows a load failure with a retry and no empty state beside it', async () => {
+    stubFetch(
+      sqlLabServer([database()], (url) =>
+        url.startsWith('/api/v1/query/?') ? jsonResponse(403, { message: 'Forbidden' }) : null,
+      ),
+    );
+    renderWithStore(<QueryHistoryPage />);
+    await waitFor(() => {
+      expect(document.body.textContent).toContain('The queries could not be loaded');
+    });
+    expect(document.body.textContent).toContain('Retry');
+    expect(document.querySelector('[data-test="query-history-empty"]')).toBeNull();
+  });
+
+  it('does not offer Open in SQL Lab to a user without SQL Lab', async () => {
+    stubFetch(historyServer(() => [pastQuery(3)]));
+    renderWithStore(<QueryHistoryPage />, bootstrapWith(['auditor'], [['can_read', 'Query']]));
+    await waitFor(() => {
+      expect(document.querySelectorAll('[data-test="query-history-row"]')).toHaveLength(1);
+    });
+    expect(document.querySelector('[data-test="query-history-open"]')).toBeNull();
   });
 });

@@ -3,8 +3,9 @@ import { DatePicker, Empty, Flex, Select, Table, Tag, Typography, theme, type Ta
 import { useState, type HTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { ErrorMessage } from '../../shared/errors/ErrorMessage';
+import { usePermissions } from '../../shared/session/permissions';
 import { isAdmin } from '../../shared/session/session-slice';
+import { ListLoadError } from '../../shared/ui/ListLoadError';
 import { useGetSqlLabDatabasesQuery } from '../sqllab/api/sqllab-api';
 import { formatDuration } from '../sqllab/results/duration';
 import { tagColorOf } from '../sqllab/results/status-colors';
@@ -32,7 +33,7 @@ function formatTime(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toLocaleString();
 }
 
-const columns: TableProps<QueryListItem>['columns'] = [
+const columns: NonNullable<TableProps<QueryListItem>['columns']> = [
   {
     key: 'time',
     title: 'Time',
@@ -87,6 +88,7 @@ const columns: TableProps<QueryListItem>['columns'] = [
 export function QueryHistoryPage() {
   const { token } = theme.useToken();
   const admin = useAppSelector((state) => isAdmin(state.session.user));
+  const { sqlLab } = usePermissions();
   const [filters, setFilters] = useState<HistoryFilters>(NO_HISTORY_FILTERS);
   const [page, setPage] = useState(0);
   const list = useListQueriesQuery(historyListQuery(filters, page));
@@ -151,26 +153,32 @@ export function QueryHistoryPage() {
           }
         />
       </Flex>
-      {list.isError ? <ErrorMessage title="The queries could not be loaded" error={list.error} /> : null}
-      <Table<QueryListItem>
-        rowKey="id"
-        size="small"
-        data-test="query-history-table"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.result ?? []}
-        onRow={() => ({ 'data-test': 'query-history-row' }) as HTMLAttributes<HTMLElement>}
-        locale={{
-          emptyText: <Empty data-test="query-history-empty" description="No queries match" />,
-        }}
-        pagination={{
-          current: page + 1,
-          pageSize: HISTORY_LIST_PAGE_SIZE,
-          total: list.data?.count ?? 0,
-          showSizeChanger: false,
-          onChange: (next) => setPage(next - 1),
-        }}
+      <ListLoadError
+        title="The queries could not be loaded"
+        error={list.error}
+        onRetry={() => void list.refetch()}
       />
+      {list.isError && (list.data?.result ?? []).length === 0 ? null : (
+        <Table<QueryListItem>
+          rowKey="id"
+          size="small"
+          data-test="query-history-table"
+          loading={list.isFetching}
+          columns={sqlLab ? columns : columns.filter((column) => column.key !== 'open')}
+          dataSource={list.data?.result ?? []}
+          onRow={() => ({ 'data-test': 'query-history-row' }) as HTMLAttributes<HTMLElement>}
+          locale={{
+            emptyText: <Empty data-test="query-history-empty" description="No queries match" />,
+          }}
+          pagination={{
+            current: page + 1,
+            pageSize: HISTORY_LIST_PAGE_SIZE,
+            total: list.data?.count ?? 0,
+            showSizeChanger: false,
+            onChange: (next) => setPage(next - 1),
+          }}
+        />
+      )}
     </Flex>
   );
 }

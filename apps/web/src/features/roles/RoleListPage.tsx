@@ -125,6 +125,7 @@ function RoleList() {
         rows={data?.result ?? []}
         total={data?.count ?? 0}
         loading={isFetching}
+        failed={error !== undefined}
         list={list}
         onListChange={setList}
         empty={{

@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SavedQuery } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
-import { byDataTest, jsonResponse, renderWithStore, setupDomTest, stubFetch } from '../../test/dom-test';
+import {
+  bootstrapWith,
+  byDataTest,
+  jsonResponse,
+  renderWithStore,
+  setupDomTest,
+  stubFetch,
+} from '../../test/dom-test';
 import { selectToasts } from '../../shared/toasts/toasts-slice';
 import { SavedQueryListPage } from './SavedQueryListPage';
 
@@ -77,6 +84,39 @@ describe('SavedQueryListPage', () => {
     renderWithStore(<SavedQueryListPage />);
     expect(await screen.findByText('Could not load saved queries')).toBeTruthy();
     expect(screen.getByText('Retry')).toBeTruthy();
+    // The failure is the whole story: no empty state claims there is nothing.
+    expect(screen.queryByText('No saved queries yet')).toBeNull();
+    expect(document.querySelector('[data-test="savedquery-empty"]')).toBeNull();
+  });
+
+  it('offers no edit, delete or bulk delete to a user who cannot write saved queries', async () => {
+    stubFetch(() => jsonResponse(200, listBody(ROWS)));
+    renderWithStore(
+      <SavedQueryListPage />,
+      bootstrapWith(
+        ['reader'],
+        [
+          ['can_read', 'SavedQuery'],
+          ['can_read', 'SQLLab'],
+          ['can_read', 'TabStateView'],
+        ],
+      ),
+    );
+    await screen.findByText('Top names');
+    expect(document.querySelector('[data-test="savedquery-open"]')).not.toBeNull();
+    expect(document.querySelector('[data-test="savedquery-edit"]')).toBeNull();
+    expect(document.querySelector('[data-test="savedquery-delete"]')).toBeNull();
+    expect(document.querySelector('[data-test="savedquery-bulk-delete"]')).toBeNull();
+    expect(document.querySelector('.ant-checkbox')).toBeNull();
+  });
+
+  it('does not link saved queries into SQL Lab for a user without SQL Lab', async () => {
+    stubFetch(() => jsonResponse(200, listBody(ROWS)));
+    renderWithStore(<SavedQueryListPage />, bootstrapWith(['reader'], [['can_read', 'SavedQuery']]));
+    const label = await screen.findByText('Top names');
+    expect(label.getAttribute('href')).toBeNull();
+    expect(document.querySelector('[data-test="savedquery-open"]')).toBeNull();
+    expect(document.querySelector('[data-test="savedquery-copy-link"]')).toBeNull();
   });
 
   it('bulk deletes the selected rows after confirmation', async () => {

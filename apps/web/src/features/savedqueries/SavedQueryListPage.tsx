@@ -4,6 +4,7 @@ import { Button, Flex, Modal, Tooltip, Typography, type TableProps } from 'antd'
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../shared/errors/to-api-error';
+import { usePermissions } from '../../shared/session/permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { BulkDeleteButton } from '../../shared/ui/BulkDeleteButton';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -56,6 +57,8 @@ export function SavedQueryListPage() {
   const [deleteMany, bulkState] = useBulkDeleteSavedQueriesMutation();
   const [update, updateState] = useUpdateSavedQueryMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
+  const permissions = usePermissions();
+  const writes = permissions.can('can_write', 'SavedQuery');
 
   const copyLink = async (query: SavedQuery) => {
     const url = `${window.location.origin}${savedQuerySqlLabPath(query.id)}`;
@@ -72,9 +75,13 @@ export function SavedQueryListPage() {
       sortOrder: tableSortOrder(list, 'label'),
       render: (_value, query) => (
         <Flex vertical>
-          <Link data-test="savedquery-label" to={savedQuerySqlLabPath(query.id)}>
-            {query.label}
-          </Link>
+          {permissions.sqlLab ? (
+            <Link data-test="savedquery-label" to={savedQuerySqlLabPath(query.id)}>
+              {query.label}
+            </Link>
+          ) : (
+            <Typography.Text data-test="savedquery-label">{query.label}</Typography.Text>
+          )}
           {query.description === '' ? null : (
             <Typography.Text type="secondary">{query.description}</Typography.Text>
           )}
@@ -118,33 +125,41 @@ export function SavedQueryListPage() {
             icon={<EyeOutlined />}
             onClick={() => setPreview(query)}
           />
-          <Tooltip title="Open in SQL Lab">
-            <Link data-test="savedquery-open" to={savedQuerySqlLabPath(query.id)}>
-              Open
-            </Link>
-          </Tooltip>
-          <RowActionButton
-            title="Edit name and description"
-            data-test="savedquery-edit"
-            aria-label={`Edit ${query.label}`}
-            icon={<EditOutlined />}
-            onClick={() => setEditing(query)}
-          />
-          <RowActionButton
-            title="Copy a link"
-            data-test="savedquery-copy-link"
-            aria-label={`Copy a link to ${query.label}`}
-            icon={<LinkOutlined />}
-            onClick={() => void copyLink(query)}
-          />
-          <RowActionButton
-            title="Delete"
-            data-test="savedquery-delete"
-            danger
-            aria-label={`Delete ${query.label}`}
-            icon={<DeleteOutlined />}
-            onClick={() => setToDelete(query)}
-          />
+          {permissions.sqlLab ? (
+            <Tooltip title="Open in SQL Lab">
+              <Link data-test="savedquery-open" to={savedQuerySqlLabPath(query.id)}>
+                Open
+              </Link>
+            </Tooltip>
+          ) : null}
+          {writes ? (
+            <RowActionButton
+              title="Edit name and description"
+              data-test="savedquery-edit"
+              aria-label={`Edit ${query.label}`}
+              icon={<EditOutlined />}
+              onClick={() => setEditing(query)}
+            />
+          ) : null}
+          {permissions.sqlLab ? (
+            <RowActionButton
+              title="Copy a link"
+              data-test="savedquery-copy-link"
+              aria-label={`Copy a link to ${query.label}`}
+              icon={<LinkOutlined />}
+              onClick={() => void copyLink(query)}
+            />
+          ) : null}
+          {writes ? (
+            <RowActionButton
+              title="Delete"
+              data-test="savedquery-delete"
+              danger
+              aria-label={`Delete ${query.label}`}
+              icon={<DeleteOutlined />}
+              onClick={() => setToDelete(query)}
+            />
+          ) : null}
         </Flex>
       ),
     },
@@ -191,11 +206,13 @@ export function SavedQueryListPage() {
           placeholder="Search name, SQL or database"
           onListChange={setList}
         />
-        <BulkDeleteButton
-          data-test="savedquery-bulk-delete"
-          count={selected.length}
-          onClick={() => setBulkConfirm(true)}
-        />
+        {writes ? (
+          <BulkDeleteButton
+            data-test="savedquery-bulk-delete"
+            count={selected.length}
+            onClick={() => setBulkConfirm(true)}
+          />
+        ) : null}
       </ListToolbar>
       <ListLoadError title="Could not load saved queries" error={error} onRetry={() => void refetch()} />
       <ListTable<SavedQuery>
@@ -204,9 +221,10 @@ export function SavedQueryListPage() {
         rows={data?.result ?? []}
         total={data?.count ?? 0}
         loading={isFetching}
+        failed={error !== undefined}
         list={list}
         onListChange={setList}
-        selection={{ selected, onChange: setSelected }}
+        selection={writes ? { selected, onChange: setSelected } : undefined}
         empty={{
           'data-test': 'savedquery-empty',
           description:
@@ -226,9 +244,13 @@ export function SavedQueryListPage() {
                 <Button key="copy" onClick={() => void copyText(preview.sql)}>
                   Copy SQL
                 </Button>,
-                <Link key="open" to={savedQuerySqlLabPath(preview.id)}>
-                  <Button type="primary">Open in SQL Lab</Button>
-                </Link>,
+                ...(permissions.sqlLab
+                  ? [
+                      <Link key="open" to={savedQuerySqlLabPath(preview.id)}>
+                        <Button type="primary">Open in SQL Lab</Button>
+                      </Link>,
+                    ]
+                  : []),
               ]
         }
       >

@@ -11,6 +11,11 @@ interface ListTableProps<Row extends { id: number }> {
   list: ListState;
   onListChange: ListStateUpdate;
   empty: { 'data-test': string; description: string };
+  /**
+   * The list failed to load: its error state (ListLoadError, with Retry) stands alone, never beside an
+   * empty table that claims there is nothing.
+   */
+  failed: boolean;
   /** The ids of the selected rows, when the page offers bulk actions. */
   selection?: { selected: number[]; onChange: (ids: number[]) => void };
 }
@@ -25,11 +30,13 @@ export function ListTable<Row extends { id: number }>({
   list,
   onListChange,
   empty,
+  failed,
   selection,
 }: ListTableProps<Row>) {
   const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
     onListChange((current) => listAfterTableChange(current, pagination.current, sorter));
   };
+  if (failed && rows.length === 0) return null;
   return (
     <Table<Row>
       data-test={dataTest}

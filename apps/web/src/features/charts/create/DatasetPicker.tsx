@@ -57,6 +57,7 @@ export function DatasetPicker({ value, onChange }: DatasetPickerProps) {
         rows={data?.result ?? []}
         total={data?.count ?? 0}
         loading={isFetching}
+        failed={error !== undefined}
         list={list}
         onListChange={setList}
         empty={{

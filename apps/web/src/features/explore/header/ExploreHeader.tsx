@@ -125,14 +125,15 @@ export function ExploreHeader({ chartId, chart, chartRef }: ExploreHeaderProps) 
       </Typography.Title>
       {slice === null ? <Tag>Unsaved</Tag> : null}
       <Flex gap={token.marginXS} style={{ marginLeft: 'auto' }}>
-        <Button
-          icon={<SaveOutlined />}
-          onClick={() => dispatch(exploreActions.saveModalShown())}
-          disabled={!explore.can_add && !explore.can_overwrite}
-          data-test="query-save-button"
-        >
-          Save
-        </Button>
+        {explore.can_add || explore.can_overwrite ? (
+          <Button
+            icon={<SaveOutlined />}
+            onClick={() => dispatch(exploreActions.saveModalShown())}
+            data-test="query-save-button"
+          >
+            Save
+          </Button>
+        ) : null}
         <Dropdown
           trigger={['click']}
           menu={{

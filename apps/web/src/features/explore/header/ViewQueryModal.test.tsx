@@ -1,6 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { byDataTest, jsonResponse, renderWithStore, setupDomTest, stubFetch } from '../../../test/dom-test';
+import {
+  GAMMA_PERMISSIONS,
+  bootstrapWith,
+  byDataTest,
+  jsonResponse,
+  renderWithStore,
+  setupDomTest,
+  stubFetch,
+} from '../../../test/dom-test';
 import { ViewQueryModal } from './ViewQueryModal';
 
 setupDomTest();
@@ -46,6 +54,21 @@ describe('ViewQueryModal', () => {
   it('offers no SQL Lab link while no dataset is loaded', async () => {
     answerQuery();
     renderWithStore(<ViewQueryModal open formData={FORM_DATA} database={null} onClose={() => undefined} />);
+    expect(await screen.findByText(/FROM birth_names/)).toBeTruthy();
+    expect(document.querySelector('[data-test="view-query-open-sqllab"]')).toBeNull();
+  });
+
+  it('offers no SQL Lab link to a user without SQL Lab (Gamma), but still shows the SQL', async () => {
+    answerQuery();
+    renderWithStore(
+      <ViewQueryModal
+        open
+        formData={FORM_DATA}
+        database={{ dbId: 2, schema: 'main' }}
+        onClose={() => undefined}
+      />,
+      bootstrapWith(['Gamma'], GAMMA_PERMISSIONS),
+    );
     expect(await screen.findByText(/FROM birth_names/)).toBeTruthy();
     expect(document.querySelector('[data-test="view-query-open-sqllab"]')).toBeNull();
   });

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { ExploreFormData } from '@tessera/core';
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import { useToasts } from '../../../shared/toasts/use-toasts';
+import { usePermissions } from '../../../shared/session/permissions';
 import { sqlLabQueryPath } from '../../sqllab/dataset/sql-lab-links';
 import { usePostChartDataMutation } from '../api/explore-api';
 import { queryContextFor } from '../chart/chart-actions';
@@ -23,6 +24,7 @@ interface ViewQueryModalProps {
  * Lab' (a new tab with that SQL on the dataset's database and schema).
  */
 export function ViewQueryModal({ open, formData, database, onClose }: ViewQueryModalProps) {
+  const { sqlLab } = usePermissions();
   const { token } = theme.useToken();
   const toasts = useToasts();
   const [post, { data, error, isLoading }] = usePostChartDataMutation();
@@ -54,7 +56,7 @@ export function ViewQueryModal({ open, formData, database, onClose }: ViewQueryM
       {sql !== '' ? (
         <Flex vertical gap={token.marginSM}>
           <Flex justify="end" gap={token.marginXS}>
-            {database === null ? null : (
+            {database === null || !sqlLab ? null : (
               <Link
                 to={sqlLabQueryPath({ dbId: database.dbId, sql, schema: database.schema })}
                 data-test="view-query-open-sqllab"
