@@ -121,13 +121,23 @@ export type AdhocColumn = z.infer<typeof adhocColumnSchema>;
 export const queryColumnSchema = z.union([z.string().min(1).max(255), adhocColumnSchema]);
 export type QueryColumn = z.infer<typeof queryColumnSchema>;
 
+/** Superset clients write operators in any letter case ("in", "not in"); the canonical form is upper case. */
+const filterOperatorSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').toUpperCase() : value),
+  z.enum(FILTER_OPERATORS),
+);
+
+/** Old clients send `null` for an absent optional field; it means the same as leaving it out. */
+const nullAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null ? undefined : value), schema.optional());
+
 const filterValue = z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]);
 
 /** `{col, op, val, grain?, isExtra?}` */
 export const queryFilterSchema = z
   .object({
     col: queryColumnSchema,
-    op: z.enum(FILTER_OPERATORS),
+    op: filterOperatorSchema,
     val: z.union([filterValue, z.array(filterValue).max(100_000)]).optional(),
     grain: z.string().max(64).optional(),
     isExtra: z.boolean().optional(),
@@ -145,8 +155,8 @@ export type PostProcessingStep = z.infer<typeof postProcessingStepSchema>;
 
 export const queryExtrasSchema = z
   .object({
-    where: sqlText.optional(),
-    having: sqlText.optional(),
+    where: nullAsAbsent(sqlText),
+    having: nullAsAbsent(sqlText),
     time_grain_sqla: z.string().max(64).nullable().optional(),
     relative_start: z.string().max(64).optional(),
     relative_end: z.string().max(64).optional(),
@@ -168,7 +178,7 @@ export const queryObjectSchema = z
     groupby: z.array(queryColumnSchema).max(1000).optional(),
     metrics: z.array(queryMetricSchema).max(1000).nullable().optional(),
     filters: z.array(queryFilterSchema).max(1000).optional(),
-    orderby: z.array(orderByItemSchema).max(1000).optional(),
+    orderby: nullAsAbsent(z.array(orderByItemSchema).max(1000)),
     order_desc: z.boolean().optional(),
     row_limit: nonNegativeInt.nullable().optional(),
     row_offset: nonNegativeInt.optional(),
@@ -191,10 +201,52 @@ export const queryObjectSchema = z
     annotation_layers: z.array(z.unknown()).optional(),
     is_rowcount: z.boolean().optional(),
     /** Deprecated top-level forms kept by old clients. */
-    where: sqlText.optional(),
-    having: sqlText.optional(),
+    where: nullAsAbsent(sqlText),
+    having: nullAsAbsent(sqlText),
   })
   .loose();
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `{label}` alone: a reference to a metric by its label, as some Superset clients write one. */
+const isLabelReference = (value: unknown): value is { label: string } =>
+  isRecord(value) &&
+  typeof value.label === 'string' &&
+  !('expressionType' in value) &&
+  !('sqlExpression' in value) &&
+  !('aggregate' in value);
+
+/**
+ * Rewrites metric references given as `{label}` into the forms the schema knows: the adhoc metric of
+ * this query with that label, else the label itself as a saved metric name (the compiler answers 400
+ * "Metric '…' does not exist" when there is none). Applies to metrics, the series limit metrics and
+ * the metric half of each orderby pair.
+ */
+function resolveMetricLabelReferences(raw: unknown): unknown {
+  if (!isRecord(raw)) return raw;
+  const metrics = Array.isArray(raw.metrics) ? raw.metrics : [];
+  const adhocByLabel = new Map<string, unknown>();
+  for (const metric of metrics) {
+    if (isRecord(metric) && !isLabelReference(metric) && typeof metric.label === 'string')
+      adhocByLabel.set(metric.label, metric);
+  }
+  const resolve = (metric: unknown): unknown =>
+    isLabelReference(metric) ? (adhocByLabel.get(metric.label) ?? metric.label) : metric;
+  const resolved: Record<string, unknown> = { ...raw };
+  if (Array.isArray(raw.metrics)) resolved.metrics = raw.metrics.map(resolve);
+  for (const key of ['series_limit_metric', 'timeseries_limit_metric'] as const)
+    if (key in raw) resolved[key] = resolve(raw[key]);
+  if (Array.isArray(raw.orderby)) {
+    resolved.orderby = raw.orderby.map((pair: unknown) =>
+      Array.isArray(pair) && pair.length === 2 ? [resolve(pair[0]), pair[1]] : pair,
+    );
+  }
+  return resolved;
+}
+
+/** A query object as clients send it, with `{label}` metric references resolved. */
+const lenientQueryObjectSchema = z.preprocess(resolveMetricLabelReferences, queryObjectSchema);
 export type QueryObject = z.infer<typeof queryObjectSchema>;
 
 export const chartDatasourceRefSchema = z
@@ -209,11 +261,12 @@ export type ChartDatasourceRef = z.infer<typeof chartDatasourceRefSchema>;
 export const queryContextSchema = z
   .object({
     datasource: chartDatasourceRefSchema,
-    queries: z.array(queryObjectSchema).min(1).max(20),
+    queries: z.array(lenientQueryObjectSchema).min(1).max(20),
     force: z.boolean().optional(),
     result_type: z.enum(CHART_DATA_RESULT_TYPES).optional(),
     result_format: z.enum(CHART_DATA_RESULT_FORMATS).optional(),
-    custom_cache_timeout: z.number().int().nonnegative().nullable().optional(),
+    /** Seconds; 0 keeps the result until evicted, -1 (Superset's CACHE_DISABLED_TIMEOUT) does not cache it. */
+    custom_cache_timeout: z.number().int().min(-1).nullable().optional(),
     form_data: z.record(z.string(), z.unknown()).nullable().optional(),
   })
   .loose();

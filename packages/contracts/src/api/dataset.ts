@@ -114,6 +114,14 @@ export const datasetSchema = z.object({
   created_on: z.string(),
   changed_on: z.string(),
   changed_on_delta_humanized: z.string(),
+  /** Explore's fields, as Superset's GET dataset carries them: `<id>__table`. */
+  uid: z.string(),
+  verbose_map: z.record(z.string(), z.string()),
+  /** `[['["col", true]', 'col [asc]'], ['["col", false]', 'col [desc]'], …]` by column name. */
+  order_by_choices: z.array(z.tuple([z.string(), z.string()])),
+  column_formats: z.record(z.string(), z.string()),
+  granularity_sqla: z.array(z.tuple([z.string(), z.string()])),
+  time_grain_sqla: z.array(z.tuple([z.string(), z.string()])),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
 

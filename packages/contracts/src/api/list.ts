@@ -17,6 +17,8 @@ export const listFilterSchema = z
 export type ListFilter = z.infer<typeof listFilterSchema>;
 
 export const MAX_PAGE_SIZE = 200;
+/** `page_size: -1` asks FAB for every row; this server answers the first page of this many instead. */
+export const ALL_ROWS_PAGE_SIZE = 1000;
 
 /** The decoded `q=` of a list endpoint (FAB style). */
 export const listQuerySchema = z
@@ -25,11 +27,14 @@ export const listQuerySchema = z
     order_column: z.string().min(1).max(100).optional(),
     order_direction: z.enum(['asc', 'desc']).default('asc'),
     page: z.number().int().nonnegative().default(0),
-    page_size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+    page_size: z.union([z.literal(-1), z.number().int().min(1).max(MAX_PAGE_SIZE)]).default(25),
     columns: z.array(z.string().max(100)).max(100).optional(),
     keys: z.array(z.string().max(50)).max(10).optional(),
   })
-  .strict();
+  .strict()
+  .transform((query) =>
+    query.page_size === -1 ? { ...query, page: 0, page_size: ALL_ROWS_PAGE_SIZE } : query,
+  );
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export function listResponseSchema<T extends z.ZodType>(item: T) {

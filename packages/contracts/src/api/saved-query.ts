@@ -65,6 +65,10 @@ export const savedQuerySchema = z.object({
   created_on: z.string(),
   changed_on: z.string(),
   changed_on_delta_humanized: z.string(),
+  /** The tables the SQL reads, best effort (Superset's `sql_tables`). */
+  sql_tables: z.array(
+    z.object({ catalog: z.string().nullable(), schema: z.string().nullable(), table: z.string() }),
+  ),
 });
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
 

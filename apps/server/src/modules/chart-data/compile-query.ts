@@ -265,7 +265,9 @@ class QueryCompiler {
         const value = single();
         if (typeof value !== 'string')
           throw ChartDataError.message(400, 'Filter TEMPORAL_RANGE needs a time range.');
-        const conditions = this.rangeCondition(expression, this.shifted(this.parseRange(value)));
+        // Superset compares the column at the filter's grain, so a range keeps whole buckets.
+        const grained = temporal && filter.grain ? this.grain(expression, filter.grain) : expression;
+        const conditions = this.rangeCondition(grained, this.shifted(this.parseRange(value)));
         return conditions.length > 0 ? conditions.join(' AND ') : null;
       }
     }
@@ -371,12 +373,18 @@ class QueryCompiler {
     const rowLimit = this.rowLimit();
     parts.push(d.limitOffset(rowLimit, q.row_offset ?? 0));
 
+    // is_rowcount asks how many rows the query has, not the rows: one row `{rowcount: N}`.
+    const sqlText = q.is_rowcount
+      ? `SELECT COUNT(*) AS ${d.quote('rowcount')} FROM (\n${parts.slice(0, -1).join('\n')}\n) AS rowcount_qry`
+      : parts.join('\n');
     return {
-      sql: parts.join('\n'),
-      columnLabels: selected.map((column) => column.label),
-      metricLabels: uniqueMetrics.map((metric) => metric.label),
-      xAxisLabel: selected.find((column) => column.baseAxis)?.label ?? null,
-      temporalLabels: selected.filter((column) => column.temporal).map((column) => column.label),
+      sql: sqlText,
+      columnLabels: q.is_rowcount ? [] : selected.map((column) => column.label),
+      metricLabels: q.is_rowcount ? ['rowcount'] : uniqueMetrics.map((metric) => metric.label),
+      xAxisLabel: q.is_rowcount ? null : (selected.find((column) => column.baseAxis)?.label ?? null),
+      temporalLabels: q.is_rowcount
+        ? []
+        : selected.filter((column) => column.temporal).map((column) => column.label),
       appliedFilters: applied,
       rejectedFilters: rejected,
       bounds,

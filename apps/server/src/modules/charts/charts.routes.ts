@@ -6,26 +6,19 @@ import {
   type Chart,
 } from '@tessera/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { pickColumns, showQuerySchema } from '../../platform/columns';
 import { notFound } from '../../platform/errors';
 import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { addFavorite, removeFavorite, starredIds } from '../favorites/favorites.repo';
-import { relatedQuerySchema, relatedUsers } from '../security/related-users';
-import { requirePermission, type Principal } from '../security/principal';
+import { distinctChoices, registerModelHelpers } from '../security/model-helpers';
+import { relatedUsers } from '../security/related-users';
+import { requirePermission } from '../security/principal';
 import { canSeeChart, changeableChart, visibleChart } from './chart-access';
 import { toChart, toChartWriteResponse } from './chart-dict';
 import { distinctVizTypes, listChartViews } from './chart-list';
 import { dashboardsOfCharts, findCharts, findChartView, ownersOfCharts, type ChartView } from './charts.repo';
 import { changeChart, createChart, deleteChart, deleteChartsInBulk } from './charts.service';
-
-const infoQuerySchema = z.object({ keys: z.array(z.string().max(50)).max(10).optional() }).strict();
-
-/** The caller's permissions on the Chart resource, FAB `_info` style. */
-function chartPermissions(principal: Principal): string[] {
-  return ['can_read', 'can_write', 'can_export'].filter((permission) => principal.can(permission, 'Chart'));
-}
 
 export function registerChartRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.store.db;
@@ -50,10 +43,13 @@ export function registerChartRoutes(app: FastifyInstance, ctx: AppContext): void
     };
   });
 
-  app.get('/api/v1/chart/_info', (request, reply) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Chart');
-    parseRisonQuery(infoQuerySchema, risonParam(request));
-    return reply.send({ permissions: chartPermissions(principal) });
+  registerModelHelpers(app, {
+    base: '/api/v1/chart',
+    resource: 'Chart',
+    related: { owners: (query) => relatedUsers(db, query) },
+    distinct: {
+      viz_type: async (query, principal) => distinctChoices(await distinctVizTypes(db, principal), query),
+    },
   });
 
   app.get('/api/v1/chart/favorite_status/', async (request) => {
@@ -65,17 +61,6 @@ export function registerChartRoutes(app: FastifyInstance, ctx: AppContext): void
     if (visible.length === 0) throw notFound();
     const starred = await starredIds(db, principal.user.id, 'slice', visible);
     return { result: ids.filter((id) => visible.includes(id)).map((id) => ({ id, value: starred.has(id) })) };
-  });
-
-  app.get('/api/v1/chart/related/owners', async (request) => {
-    requirePermission(request.principal, 'can_read', 'Chart');
-    return relatedUsers(db, parseRisonQuery(relatedQuerySchema, risonParam(request)));
-  });
-
-  app.get('/api/v1/chart/distinct/viz_type', async (request) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Chart');
-    const vizTypes = await distinctVizTypes(db, principal);
-    return { count: vizTypes.length, result: vizTypes.map((vizType) => ({ text: vizType, value: vizType })) };
   });
 
   app.get('/api/v1/chart/:id', async (request) => {

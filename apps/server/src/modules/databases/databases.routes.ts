@@ -18,6 +18,7 @@ import { sip40Error } from '../../platform/errors';
 import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { assertSchemaReadable, readableSchemas } from './schema-guard';
 import { syncPermissionViews } from '../security/access-pairs';
+import { registerModelHelpers } from '../security/model-helpers';
 import { requirePermission } from '../security/principal';
 import { findDatabase, listDatabases, userNames } from './databases.repo';
 import {
@@ -61,6 +62,8 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
       throw connectorFailure(error, engineDisplayName(engineOfUri(row.sqlalchemy_uri)));
     }
   };
+
+  registerModelHelpers(app, { base: '/api/v1/database', resource: 'Database' });
 
   app.get('/api/v1/database/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Database');
@@ -228,13 +231,21 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
     return tableMetadata(request, name, schema, undefined);
   });
 
-  app.get('/api/v1/database/:id/table_metadata/extra/', async (request) => {
+  const tableExtra = async (request: FastifyRequest, input: unknown) => {
     const principal = requirePermission(request.principal, 'can_read', 'Database');
-    const { name, schema, catalog } = parseInput(tableMetadataQuerySchema, request.query);
+    const { name, schema, catalog } = parseInput(tableMetadataQuerySchema, input);
     const row = await accessibleDatabase(ctx, principal, idParam(request));
     assertSchemaReadable(principal, row, schema ?? null);
     const connector = ctx.databases.connectorFor(row);
     return onEngine(row, () => connector.getTableExtraMetadata(name, schema ?? null, catalog ?? null));
+  };
+
+  app.get('/api/v1/database/:id/table_metadata/extra/', (request) => tableExtra(request, request.query));
+
+  // The deprecated path form Superset still serves; the schema segment is required there.
+  app.get('/api/v1/database/:id/table_extra/:table/:schema/', (request) => {
+    const params = request.params as { table?: string; schema?: string };
+    return tableExtra(request, { name: params.table, schema: params.schema });
   });
 
   const selectStar = async (request: FastifyRequest) => {

@@ -2,7 +2,12 @@ import type { Dataset, DatasetListItem } from '@tessera/contracts';
 import { humanizeSince } from '../databases/humanize';
 import type { OwnerRef } from './dataset-owners';
 import type { DatasetColumnRow, DatasetMetricRow, DatasetView } from './datasets.repo';
-import { toDatasourceColumn, toDatasourceMetric, type ReadableDataset } from './explore-datasource';
+import {
+  toDatasourceColumn,
+  toDatasourceMetric,
+  toExploreDatasource,
+  type ReadableDataset,
+} from './explore-datasource';
 
 interface UserRef {
   id: number;
@@ -14,6 +19,14 @@ function userRef(id: number | null, first: string | null, last: string | null): 
   return id === null ? null : { id, first_name: first ?? '', last_name: last ?? '' };
 }
 
+/** Superset's order-by picker values: the JSON of `[column, ascending]` with Python's spacing. */
+function orderByChoices(columnNames: readonly string[]): [string, string][] {
+  return [...columnNames].sort().flatMap((name): [string, string][] => [
+    [`[${JSON.stringify(name)}, true]`, `${name} [asc]`],
+    [`[${JSON.stringify(name)}, false]`, `${name} [desc]`],
+  ]);
+}
+
 const kindOf = (view: DatasetView): 'virtual' | 'physical' => (view.sql === null ? 'physical' : 'virtual');
 
 export function toDataset(
@@ -23,6 +36,7 @@ export function toDataset(
   owners: OwnerRef[],
 ): Dataset {
   const { view, connector } = readable;
+  const explore = toExploreDatasource(readable, columns, metrics);
   const createdBy = userRef(view.created_by_fk, view.created_first_name, view.created_last_name);
   return {
     id: view.id,
@@ -58,6 +72,12 @@ export function toDataset(
     created_on: view.created_on,
     changed_on: view.changed_on,
     changed_on_delta_humanized: humanizeSince(view.changed_on),
+    uid: explore.uid,
+    verbose_map: explore.verbose_map,
+    order_by_choices: orderByChoices(explore.columns.map((column) => column.column_name)),
+    column_formats: explore.column_formats,
+    granularity_sqla: explore.granularity_sqla,
+    time_grain_sqla: explore.time_grain_sqla,
   };
 }
 

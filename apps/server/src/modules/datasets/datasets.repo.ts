@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Expression, Insertable, Selectable, SqlBool } from 'kysely';
 import { syncPermissionViews } from '../security/access-pairs';
 import { nowIso, type MetadataDb } from '../../db/kysely';
 import { invalidateExploreDatasources } from './datasource-invalidation';
@@ -131,6 +131,17 @@ export async function deleteDataset(db: MetadataDb, id: number): Promise<void> {
   });
   invalidateExploreDatasources();
   await syncPermissionViews(db);
+}
+
+/** The schemas or catalogs of the datasets `visible` (over `t.id`) admits; null admits all. */
+export async function datasetPlaces(
+  db: MetadataDb,
+  column: 'schema' | 'catalog',
+  visible: Expression<SqlBool> | null,
+): Promise<(string | null)[]> {
+  let query = db.selectFrom('datasets as t').select(`t.${column} as place`).distinct();
+  if (visible !== null) query = query.where(visible);
+  return (await query.execute()).map((row) => row.place);
 }
 
 export async function datasetMetrics(db: MetadataDb, datasetId: number): Promise<DatasetMetricRow[]> {

@@ -7,8 +7,12 @@ import {
 } from '@tessera/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
-import { requirePermission } from '../security/principal';
+import { pickColumns, showQuerySchema } from '../../platform/columns';
+import { idParam, parseId, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
+import { relatedDatabases } from '../databases/database-choices';
+import { distinctChoices, registerModelHelpers } from '../security/model-helpers';
+import { requirePermission, type Principal } from '../security/principal';
+import { relatedUsers } from '../security/related-users';
 import { toDatasetListItem } from './dataset-dict';
 import { listDatasetViews } from './dataset-list';
 import { duplicateDataset } from './dataset-duplicate';
@@ -19,11 +23,32 @@ import { loadExploreDatasource, loadReadableDataset, parseDatasourceKey } from '
 import { readableDatasetCondition } from '../security/grants';
 import { relatedObjects } from './related-objects';
 import { ownersByDataset } from './dataset-owners';
-import { createDataset, getOrCreateDataset, removeDataset, showDataset } from './datasets.service';
+import { datasetIdsSchema, removeDataset, removeDatasetPart, removeDatasetsInBulk } from './dataset-removal';
+import { datasetPlaces } from './datasets.repo';
+import { createDataset, getOrCreateDataset, showDataset } from './datasets.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.store.db;
+  const places = async (column: 'schema' | 'catalog', principal: Principal) =>
+    datasetPlaces(db, column, readableDatasetCondition(principal, 't.id'));
+
+  registerModelHelpers(app, {
+    base: '/api/v1/dataset',
+    resource: 'Dataset',
+    related: {
+      database: (query, principal) => relatedDatabases(db, principal, query),
+      owners: (query) => relatedUsers(db, query),
+      created_by: (query) => relatedUsers(db, query),
+      changed_by: (query) => relatedUsers(db, query),
+    },
+    distinct: {
+      schema: async (query, principal) => distinctChoices(await places('schema', principal), query),
+      catalog: async (query, principal) => distinctChoices(await places('catalog', principal), query),
+    },
+  });
+
   app.get('/api/v1/dataset/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Dataset');
     const query = parseRisonQuery(listQuerySchema, risonParam(request));
@@ -39,7 +64,7 @@ export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): vo
     return {
       count,
       ids: rows.map((row) => row.id),
-      result: rows.map((row) => toDatasetListItem(row, owners.get(row.id) ?? [])),
+      result: rows.map((row) => pickColumns(toDatasetListItem(row, owners.get(row.id) ?? []), query.columns)),
     };
   });
 
@@ -61,8 +86,9 @@ export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): vo
     const principal = requirePermission(request.principal, 'can_read', 'Dataset');
     const raw = (request.params as { id?: unknown }).id;
     const key = typeof raw === 'string' && UUID.test(raw) ? raw.toLowerCase() : idParam(request);
+    const query = parseRisonQuery(showQuerySchema, risonParam(request));
     const result = await showDataset(ctx, principal, key);
-    return { id: result.id, result };
+    return { id: result.id, result: pickColumns(result, query.columns) };
   });
 
   app.get('/superset/fetch_datasource_metadata', async (request) => {
@@ -110,4 +136,20 @@ export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): vo
     await removeDataset(ctx, principal, idParam(request));
     return { message: 'OK' };
   });
+
+  app.delete('/api/v1/dataset/', async (request) => {
+    const principal = requirePermission(request.principal, 'can_write', 'Dataset');
+    const ids = parseRisonQuery(datasetIdsSchema, risonParam(request));
+    const count = await removeDatasetsInBulk(ctx, principal, ids);
+    return { message: `Deleted ${String(count)} dataset${count === 1 ? '' : 's'}` };
+  });
+
+  for (const kind of ['column', 'metric'] as const) {
+    app.delete(`/api/v1/dataset/:id/${kind}/:partId`, async (request) => {
+      const principal = requirePermission(request.principal, 'can_write', 'Dataset');
+      const partId = parseId((request.params as { partId?: unknown }).partId);
+      await removeDatasetPart(ctx, principal, { datasetId: idParam(request), kind, id: partId });
+      return { message: 'OK' };
+    });
+  }
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
 import { assertSchemaReadable } from '../databases/schema-guard';
 import type { Principal } from '../security/principal';
-import { canChangeDataset, canSeeDataset } from './dataset-access';
+import { canSeeDataset } from './dataset-access';
 import { checkedDatasetSql, columnsFromInput, deriveSqlColumns, deriveTableColumns } from './dataset-columns';
 import { toDataset } from './dataset-dict';
 import { loadReadableDataset } from './explore-datasource';
@@ -15,7 +15,6 @@ import {
   datasetColumns,
   datasetMetrics,
   datasetOwnerIds,
-  deleteDataset,
   findDatasetByName,
   findDatasetView,
   findDatasetViewByUuid,
@@ -204,10 +203,4 @@ export async function getOrCreateDataset(
     isManagedExternally: false,
     ownerIds: [],
   });
-}
-
-export async function removeDataset(ctx: AppContext, principal: Principal, id: number): Promise<void> {
-  const { ownerIds } = await loadReadableDataset(ctx, principal, id);
-  if (!canChangeDataset(principal, ownerIds)) throw messageError(403, 'Changing this Dataset is forbidden');
-  await deleteDataset(ctx.store.db, id);
 }

@@ -7,6 +7,7 @@ export type SavedQueryRow = Omit<SavedQueriesTable, 'id'> & { id: number };
 /** A saved query with the names its list and show forms carry. */
 export type SavedQueryView = SavedQueryRow & {
   database_name: string;
+  backend: string;
   created_first_name: string | null;
   created_last_name: string | null;
   changed_first_name: string | null;
@@ -28,6 +29,7 @@ export function selectSavedQueryViews(db: MetadataDb) {
     .selectAll('s')
     .select([
       'd.database_name as database_name',
+      'd.backend as backend',
       'cu.first_name as created_first_name',
       'cu.last_name as created_last_name',
       'mu.first_name as changed_first_name',
@@ -70,6 +72,17 @@ export async function ownedSavedQueryIds(
   let query = db.selectFrom('saved_queries').select('id').where('id', 'in', ids);
   if (ownerId !== null) query = query.where('user_id', '=', ownerId);
   return (await query.execute()).map((row) => row.id);
+}
+
+/** The schemas or catalogs named by saved queries (of one owner unless `ownerId` is null). */
+export async function savedQueryPlaces(
+  db: MetadataDb,
+  column: 'schema' | 'catalog',
+  ownerId: number | null,
+): Promise<(string | null)[]> {
+  let query = db.selectFrom('saved_queries').select(column).distinct();
+  if (ownerId !== null) query = query.where('user_id', '=', ownerId);
+  return (await query.execute()).map((row) => row[column]);
 }
 
 export async function deleteSavedQueries(db: MetadataDb, ids: readonly number[]): Promise<void> {

@@ -6,12 +6,21 @@ import {
 } from '@tessera/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { pickColumns, showQuerySchema } from '../../platform/columns';
 import { notFound } from '../../platform/errors';
 import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
-import { requirePermission } from '../security/principal';
+import { relatedDatabases } from '../databases/database-choices';
+import { distinctChoices, registerModelHelpers } from '../security/model-helpers';
+import { requirePermission, type Principal } from '../security/principal';
+import { relatedUsers } from '../security/related-users';
 import { toSavedQuery, toWriteResponse } from './saved-query-dict';
 import { listSavedQueryViews } from './saved-query-list';
-import { deleteSavedQueries, findSavedQueryView, ownedSavedQueryIds } from './saved-queries.repo';
+import {
+  deleteSavedQueries,
+  findSavedQueryView,
+  ownedSavedQueryIds,
+  savedQueryPlaces,
+} from './saved-queries.repo';
 import {
   changeSavedQuery,
   createSavedQuery,
@@ -21,12 +30,29 @@ import {
 
 export function registerSavedQueryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.store.db;
+  const ownerFilter = (principal: Principal): number | null =>
+    seesAllSavedQueries(principal) ? null : principal.user.id;
+
+  registerModelHelpers(app, {
+    base: '/api/v1/saved_query',
+    resource: 'SavedQuery',
+    related: {
+      database: (query, principal) => relatedDatabases(db, principal, query),
+      created_by: (query) => relatedUsers(db, query),
+      changed_by: (query) => relatedUsers(db, query),
+    },
+    distinct: {
+      schema: async (query, principal) =>
+        distinctChoices(await savedQueryPlaces(db, 'schema', ownerFilter(principal)), query),
+      catalog: async (query, principal) =>
+        distinctChoices(await savedQueryPlaces(db, 'catalog', ownerFilter(principal)), query),
+    },
+  });
 
   app.get('/api/v1/saved_query/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'SavedQuery');
     const query = parseRisonQuery(listQuerySchema, risonParam(request));
-    const ownerId = seesAllSavedQueries(principal) ? null : principal.user.id;
-    const { count, rows } = await listSavedQueryViews(db, query, ownerId);
+    const { count, rows } = await listSavedQueryViews(db, query, ownerFilter(principal));
     const now = Date.now();
     return { count, ids: rows.map((row) => row.id), result: rows.map((row) => toSavedQuery(row, now)) };
   });
@@ -34,10 +60,11 @@ export function registerSavedQueryRoutes(app: FastifyInstance, ctx: AppContext):
   app.get('/api/v1/saved_query/:id', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'SavedQuery');
     const id = idParam(request);
+    const query = parseRisonQuery(showQuerySchema, risonParam(request));
     await visibleSavedQuery(ctx, principal, id);
     const view = await findSavedQueryView(db, id);
     if (!view) throw notFound();
-    return { id, result: toSavedQuery(view) };
+    return { id, result: pickColumns(toSavedQuery(view), query.columns) };
   });
 
   app.post('/api/v1/saved_query/', async (request, reply) => {
@@ -68,11 +95,7 @@ export function registerSavedQueryRoutes(app: FastifyInstance, ctx: AppContext):
   app.delete('/api/v1/saved_query/', async (request) => {
     const principal = requirePermission(request.principal, 'can_write', 'SavedQuery');
     const ids = [...new Set(parseRisonQuery(savedQueryIdsSchema, risonParam(request)))];
-    const owned = await ownedSavedQueryIds(
-      db,
-      ids,
-      seesAllSavedQueries(principal) ? null : principal.user.id,
-    );
+    const owned = await ownedSavedQueryIds(db, ids, ownerFilter(principal));
     if (owned.length !== ids.length) throw notFound();
     await deleteSavedQueries(db, owned);
     return { message: `Deleted ${ids.length} saved quer${ids.length === 1 ? 'y' : 'ies'}` };

@@ -1,5 +1,7 @@
 import type { SavedQuery, SavedQueryWriteResponse } from '@tessera/contracts';
 import { humanizeSince } from '../databases/humanize';
+import { engineOfBackend } from '../queries/query-dict';
+import { extractTables } from '../sqllab/sql/tables';
 import type { SavedQueryRow, SavedQueryView } from './saved-queries.repo';
 
 function userRef(
@@ -9,6 +11,16 @@ function userRef(
 ): SavedQuery['created_by'] {
   if (id === null || firstName === null || lastName === null) return null;
   return { id, first_name: firstName, last_name: lastName };
+}
+
+function sqlTables(view: SavedQueryView): SavedQuery['sql_tables'] {
+  const engine = engineOfBackend(view.backend);
+  if (engine === null) return [];
+  return extractTables(view.sql, engine).map((ref) => ({
+    catalog: null,
+    schema: ref.schema,
+    table: ref.table,
+  }));
 }
 
 /** The list and show form of reference §2.5. */
@@ -29,6 +41,7 @@ export function toSavedQuery(view: SavedQueryView, now: number = Date.now()): Sa
     created_on: view.created_on,
     changed_on: view.changed_on,
     changed_on_delta_humanized: humanizeSince(view.changed_on, now),
+    sql_tables: sqlTables(view),
   };
 }
 

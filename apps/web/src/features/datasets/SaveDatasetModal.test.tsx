@@ -77,6 +77,12 @@ const createdBody = {
     created_on: '2026-01-01T00:00:00.000Z',
     changed_on: '2026-01-01T00:00:00.000Z',
     changed_on_delta_humanized: 'a few seconds ago',
+    uid: '7__table',
+    verbose_map: { __timestamp: 'Time' },
+    order_by_choices: [],
+    column_formats: {},
+    granularity_sqla: [],
+    time_grain_sqla: [['P1D', 'Day']],
   },
 };
 

@@ -31,6 +31,7 @@ function savedQuery(id: number, label: string, sql: string): SavedQuery {
     created_on: '2026-01-01T00:00:00.000Z',
     changed_on: '2026-01-01T00:00:00.000Z',
     changed_on_delta_humanized: '2 days ago',
+    sql_tables: [],
   };
 }
 

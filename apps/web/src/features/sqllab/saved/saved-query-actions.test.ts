@@ -118,6 +118,7 @@ describe('saved query thunks', () => {
       created_on: '2026-01-01T00:00:00.000Z',
       changed_on: '2026-01-01T00:00:00.000Z',
       changed_on_delta_humanized: 'a day ago',
+      sql_tables: [],
     };
     stubFetch((url) =>
       url === '/api/v1/saved_query/12' ? jsonResponse(200, { id: 12, result: saved }) : jsonResponse(404, {}),
