@@ -16,6 +16,7 @@ import { sqlLabState } from '../store/sqllab-store';
 import { toastRemoved } from '../../../shared/toasts/toasts-slice';
 import { syncTick, EDITOR_SAVE_FAILED, MIGRATE_EDITOR_FAILED, STORE_QUERY_FAILED } from './sync';
 import { startSyncLoop } from './sync-loop';
+import { closeTab } from './close-tab';
 
 setupDomTest();
 
@@ -275,5 +276,33 @@ describe('the sync loop over syncTick', () => {
     stop();
     await advance(60_000);
     expect(puts).toHaveLength(5);
+  });
+});
+
+describe('closing a tab (issue #10)', () => {
+  it('deletes it on the server at once, with a request that outlives the page', async () => {
+    const deletes: { url: string; keepalive: boolean | undefined }[] = [];
+    stubFetch((url, init) => {
+      if (url === '/api/v1/security/csrf_token/') return jsonResponse(200, { result: 'token' });
+      if (init.method === 'DELETE') deletes.push({ url, keepalive: init.keepalive });
+      return jsonResponse(200, 'OK');
+    });
+    const store = storeWith([serverTab('5'), serverTab('6')], '6');
+    // No sync pass runs: the close itself reaches the server.
+    await store.dispatch(closeTab('6'));
+    expect(deletes).toEqual([{ url: '/tabstateview/6', keepalive: true }]);
+    expect(editorsOf(store).queryEditors.map((qe) => qe.id)).toEqual(['5']);
+    expect(editorsOf(store).destroyedQueryEditors).toEqual({});
+  });
+
+  it('keeps the close recorded for the next pass when the server cannot be reached', async () => {
+    stubFetch((url) =>
+      url === '/api/v1/security/csrf_token/'
+        ? jsonResponse(200, { result: 'token' })
+        : jsonResponse(503, { message: 'down' }),
+    );
+    const store = storeWith([serverTab('5'), serverTab('6')], '6');
+    await store.dispatch(closeTab('6'));
+    expect(Object.keys(editorsOf(store).destroyedQueryEditors)).toEqual(['6']);
   });
 });

@@ -180,6 +180,18 @@ function deleteDestroyed(tracker: SyncTracker): AppThunk<Promise<void>> {
 }
 
 /**
+ * Deletes closed tabs on the server now, outside the loop's rhythm: when a tab is closed and on page
+ * hide, so that a reload or a browser closed right after cannot bring the tab back. A failure is
+ * left to the next pass of the loop, which deletes what is still recorded as closed.
+ */
+export function deleteClosedTabs(): AppThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    if (!backendPersistenceOn(getState()) || !sqlLabState(getState()).sqlLabSync.hydrated) return;
+    await dispatch(deleteDestroyed(newTracker()));
+  };
+}
+
+/**
  * One pass of the sync loop (spec 000 §4 "Persistence"): local tabs are created on the server and
  * migrated; tabs edited since the last pass are pushed; the active tab is activated; closed tabs are
  * deleted. When everything went through, the pass's start becomes the last sync time; otherwise the
