@@ -76,7 +76,15 @@ describe('syncTick', () => {
     const store = storeWith([makeEditor({ id: 'localTab123', sql: 'SELECT 2' })], 'localTab123');
     store.dispatch(
       mergeTable({
-        table: { dbId: 1, queryEditorId: 'localTab123', catalog: null, schema: 'main', name: 't' },
+        table: {
+          dbId: 1,
+          queryEditorId: 'localTab123',
+          catalog: null,
+          schema: 'main',
+          name: 't',
+          initialized: true,
+        },
+        queryId: 'preview0001',
       }),
     );
     store.dispatch({
@@ -95,7 +103,13 @@ describe('syncTick', () => {
       'PUT /tabstateview/41',
     ]);
     expect(calls[0]?.form.queryEditor).toMatchObject({ sql: 'SELECT 2', dbId: 1 });
-    expect(calls[1]?.form.table).toMatchObject({ queryEditorId: '41', name: 't', schema: 'main' });
+    // The data preview goes with the panel, so a reload shows it again (issue #10).
+    expect(calls[1]?.form.table).toMatchObject({
+      queryEditorId: '41',
+      name: 't',
+      schema: 'main',
+      dataPreviewQueryId: 'preview0001',
+    });
     expect(calls[2]?.form).toEqual({ queryId: 'query000001' });
     expect(calls[3]?.form).toMatchObject({ sql: 'SELECT 2', latest_query_id: 'query000001' });
     expect(JSON.parse(String(calls[3]?.form.extra_json))).toEqual({ updatedAt: T, version: 1 });
@@ -276,6 +290,20 @@ describe('the sync loop over syncTick', () => {
     stop();
     await advance(60_000);
     expect(puts).toHaveLength(5);
+  });
+});
+
+describe('table panels', () => {
+  it('are sent once their metadata is in, not before', async () => {
+    const store = storeWith([serverTab('5')], '5', T + 100);
+    const panel = { dbId: 1, queryEditorId: '5', catalog: null, schema: 'main', name: 't' };
+    store.dispatch(mergeTable({ table: panel }));
+    const calls = fakeViews();
+    await store.dispatch(syncTick(() => T + 200));
+    expect(calls.filter((call) => call.url === '/tableschemaview/')).toEqual([]);
+    store.dispatch(mergeTable({ table: { ...panel, initialized: true, selectStar: 'SELECT * FROM t' } }));
+    await store.dispatch(syncTick(() => T + 300));
+    expect(calls.filter((call) => call.url === '/tableschemaview/')).toHaveLength(1);
   });
 });
 

@@ -140,6 +140,8 @@ function migrateLocalTables(tracker: SyncTracker, tabId?: string): AppThunk<Prom
       .sqlLabTables.tables.filter(
         (table) =>
           table.inLocalStorage &&
+          // Sent once its metadata is in, so the description carries the data preview started with it.
+          table.initialized &&
           isServerId(table.queryEditorId) &&
           (tabId === undefined || table.queryEditorId === tabId),
       )
