@@ -134,6 +134,15 @@ export interface ConnectorSession {
   /** Runs EXPLAIN for one statement and returns the engine's plan rows. */
   explain(sql: string): Promise<Record<string, unknown>[]>;
   /**
+   * Asks the engine to parse one statement without running any of it: DuckDB's parser, PostgreSQL's
+   * `PREPARE` (extended protocol, so one command only) and MariaDB/MySQL's `PREPARE ... FROM` a
+   * bound variable, both inside a read-only transaction that is rolled back. Resolves the engine's
+   * SYNTAX_ERROR when it cannot parse the text, else null (parsed, or the engine cannot tell:
+   * PostgreSQL prepares only SELECT, VALUES and DML, so other commands read as syntax errors there
+   * and callers probe only text that does not start with a known command; SQLite cannot tell).
+   */
+  checkSyntax(sql: string): Promise<ConnectorError | null>;
+  /**
    * Cancels whatever statement is running on this session (pg_cancel_backend, KILL QUERY, interrupt).
    * Cancelling is final: the running and every later execute/explain reject with kind 'cancelled'.
    */

@@ -11,6 +11,7 @@ import {
 } from '../shared/result-helpers';
 import { SessionGate } from '../shared/session-gate';
 import type {
+  ConnectorError,
   ConnectorSession,
   ExecuteOptions,
   ExecuteResult,
@@ -112,6 +113,22 @@ export class DuckdbSession implements ConnectorSession {
         this.deps.readOnlyTransactions,
       );
       return rowsToObjects(result.columns, result.rows);
+    });
+  }
+
+  checkSyntax(sql: string): Promise<ConnectorError | null> {
+    const { connection, ctx } = this.deps;
+    return this.gate.run(async () => {
+      if (this.closed)
+        throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, { engineMessage: 'the session is closed' });
+      try {
+        // extractStatements only parses: nothing is bound, planned or run.
+        await connection.extractStatements(sql);
+        return null;
+      } catch (error) {
+        const classified = classifyDuckdbError(error, ctx, 'query');
+        return classified.kind === 'SYNTAX_ERROR' ? classified : null;
+      }
     });
   }
 

@@ -3,12 +3,30 @@ import { connectorError } from '../shared/error-messages';
 import type { ErrorContext } from '../shared/error-messages';
 import { readLimit, rowsToObjects, streamLimits, stripTrailingSemicolons } from '../shared/result-helpers';
 import { SessionGate } from '../shared/session-gate';
-import type { ConnectorSession, ExecuteOptions, ExecuteResult, RowBatch, StreamOptions } from '../types';
+import type {
+  ConnectorError,
+  ConnectorSession,
+  ExecuteOptions,
+  ExecuteResult,
+  RowBatch,
+  StreamOptions,
+} from '../types';
 import { classifyMysqlError } from './mysql-errors';
 import { runCommand, streamBatches, streamQuery } from './mysql-stream';
 import { mysqlResultColumns, mysqlValueConverters } from './mysql-types';
 
 const EXPLAIN_MAX_ROWS = 10_000;
+const SYNTAX_PROBE = 'tessera_syntax_probe';
+
+/** A binary-protocol statement: its parameters travel apart from the SQL text, never escaped into it. */
+function executeBound(conn: Connection, sql: string, values: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    conn.execute(sql, values, (error) => {
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
 
 /** Polite COM_QUIT, but never wait long on a connection whose server went away. */
 function endConnection(conn: Connection): Promise<void> {
@@ -136,6 +154,32 @@ export class MysqlSession implements ConnectorSession {
         const plan = row.EXPLAIN;
         return typeof plan === 'string' ? { ...row, EXPLAIN: parseJsonOr(plan) } : row;
       });
+    });
+  }
+
+  checkSyntax(sql: string): Promise<ConnectorError | null> {
+    const { ctx } = this.deps;
+    return this.gate.run(async () => {
+      if (this.closed)
+        throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, { engineMessage: 'the session is closed' });
+      const conn = await this.ensureConnection();
+      let began = false;
+      try {
+        await runCommand(conn, 'START TRANSACTION READ ONLY');
+        began = true;
+        // The text reaches PREPARE through a variable set over the binary protocol, so no quoting
+        // (or sql_mode NO_BACKSLASH_ESCAPES) can let it out; PREPARE takes one statement and runs nothing.
+        await executeBound(conn, 'SET @tessera_syntax_probe = ?', [stripTrailingSemicolons(sql)]);
+        await runCommand(conn, `PREPARE ${SYNTAX_PROBE} FROM @tessera_syntax_probe`);
+        await runCommand(conn, `DEALLOCATE PREPARE ${SYNTAX_PROBE}`);
+        return null;
+      } catch (error) {
+        const classified = classifyMysqlError(error, ctx, 'query');
+        return classified.kind === 'SYNTAX_ERROR' ? classified : null;
+      } finally {
+        await runCommand(conn, 'SET @tessera_syntax_probe = NULL').catch(() => undefined);
+        if (began) await runCommand(conn, 'ROLLBACK').catch(() => this.discardConnection());
+      }
     });
   }
 

@@ -13,6 +13,7 @@ import {
 import { quoteWith } from '../shared/identifiers';
 import { SessionGate } from '../shared/session-gate';
 import type {
+  ConnectorError,
   ConnectorSession,
   ExecuteOptions,
   ExecuteResult,
@@ -27,6 +28,7 @@ import { PG_RESULT_TYPES } from './pg-value-parsers';
 
 const DML_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
 const EXPLAIN_MAX_ROWS = 10_000;
+const SYNTAX_PROBE = 'tessera_syntax_probe';
 
 export interface PgSessionDeps {
   client: PoolClient;
@@ -125,6 +127,34 @@ export class PgSession implements ConnectorSession {
         this.deps.readOnly,
       );
       return rowsToObjects(result.columns, result.rows);
+    });
+  }
+
+  checkSyntax(sql: string): Promise<ConnectorError | null> {
+    const { client, ctx } = this.deps;
+    return this.gate.run(async () => {
+      if (this.closed)
+        throw connectorError('GENERIC_DB_ENGINE_ERROR', ctx, { engineMessage: 'the session is closed' });
+      let began = false;
+      try {
+        await this.beginReadOnly();
+        began = true;
+        // The extended protocol takes one command, so "SELECT 1; DROP ..." is refused whole;
+        // PREPARE parses and analyses the statement without executing it.
+        const config: QueryArrayConfig & { queryMode: 'extended' } = {
+          text: `PREPARE ${SYNTAX_PROBE} AS ${stripTrailingSemicolons(sql)}`,
+          rowMode: 'array',
+          queryMode: 'extended',
+        };
+        await client.query(config);
+        await client.query(`DEALLOCATE ${SYNTAX_PROBE}`);
+        return null;
+      } catch (error) {
+        const classified = classifyPgError(error, ctx, 'query');
+        return classified.kind === 'SYNTAX_ERROR' ? classified : null;
+      } finally {
+        if (began) await client.query('ROLLBACK').catch(() => undefined);
+      }
     });
   }
 

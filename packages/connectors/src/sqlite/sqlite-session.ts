@@ -5,6 +5,7 @@ import { toJsonSafe } from '../shared/json-safe';
 import { readLimit, rowsToObjects, streamLimits, stripTrailingSemicolons } from '../shared/result-helpers';
 import { SessionGate } from '../shared/session-gate';
 import type {
+  ConnectorError,
   ConnectorSession,
   ExecuteOptions,
   ExecuteResult,
@@ -121,6 +122,11 @@ export class SqliteSession implements ConnectorSession {
       );
       return rowsToObjects(result.columns, result.rows);
     });
+  }
+
+  /** The child process runs whatever it is sent, so SQLite has no probe here: it cannot tell. */
+  checkSyntax(): Promise<ConnectorError | null> {
+    return Promise.resolve(null);
   }
 
   cancel(): Promise<void> {

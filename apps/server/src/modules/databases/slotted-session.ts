@@ -1,4 +1,5 @@
 import type {
+  ConnectorError,
   ConnectorSession,
   ExecuteOptions,
   ExecuteResult,
@@ -25,6 +26,10 @@ export class SlottedSession implements ConnectorSession {
 
   explain(sql: string): Promise<Record<string, unknown>[]> {
     return this.inner.explain(sql);
+  }
+
+  checkSyntax(sql: string): Promise<ConnectorError | null> {
+    return this.inner.checkSyntax(sql);
   }
 
   cancel(): Promise<void> {

@@ -1,4 +1,4 @@
-import { buildSupersetError, type ExecuteRequest, type QueryDict } from '@tessera/contracts';
+import { buildSupersetError, type Engine, type ExecuteRequest, type QueryDict } from '@tessera/contracts';
 import { nanoid } from 'nanoid';
 import type { AppContext } from '../../context';
 import { toFlag } from '../../db/kysely';
@@ -22,9 +22,10 @@ import type { Principal } from '../security/principal';
 import { executeQuery } from './execute-query';
 import { QueryFailure, queryFailure } from './failure';
 import { emptyPayload, resultPayload } from './payload';
-import { buildPlan, type QueryPlan } from './plan';
+import { buildPlan, type PlanOptions, type QueryPlan } from './plan';
 import { planDatabase } from './planning';
 import { renderQuerySql } from './render';
+import { probeSyntaxFailure } from './syntax-probe';
 import { assertSqlSchemas } from './schema-access';
 import type { SqlLabRuntime } from './runtime';
 
@@ -128,6 +129,34 @@ async function claimRow(ctx: AppContext, values: NewQuery): Promise<{ id: number
 }
 
 /**
+ * The plan of an execute; a DML refusal of text the engine cannot even parse becomes the engine's
+ * syntax error (syntax-probe.ts), so a typo is not reported as a write. Either way nothing runs.
+ */
+async function planOrSyntaxError(
+  ctx: AppContext,
+  rendered: string,
+  database: DatabaseRow,
+  engine: Engine,
+  options: PlanOptions & { userId: number; schema: string | null; catalog: string | null },
+): Promise<QueryPlan> {
+  try {
+    return buildPlan(rendered, planDatabase(database, engine), options);
+  } catch (error) {
+    if (!(error instanceof QueryFailure) || error.error.error_type !== 'DML_NOT_ALLOWED_ERROR') throw error;
+    const syntax = await probeSyntaxFailure(ctx, {
+      database,
+      engine,
+      userId: options.userId,
+      sql: rendered,
+      schema: options.schema,
+      catalog: options.catalog,
+      timeoutMs: ctx.config.constants.SQLLAB_TIMEOUT * 1000,
+    });
+    throw syntax ?? error;
+  }
+}
+
+/**
  * POST /api/v1/sqllab/execute/ (reference §2.2): row, templates, plan (refusals, limit, CTAS), then
  * a sync run under SQLLAB_TIMEOUT (200 with rows) or a queued async run (202 with the query).
  */
@@ -158,13 +187,16 @@ export async function executeSql(
   try {
     const engine = ctx.databases.connectorFor(database).engine;
     const rendered = renderQuerySql(body.sql, body.templateParams, principal, urlParams, engine);
-    plan = buildPlan(rendered, planDatabase(database, engine), {
+    plan = await planOrSyntaxError(ctx, rendered, database, engine, {
       queryLimit: body.queryLimit ?? null,
       sqlMaxRow: ctx.config.constants.SQL_MAX_ROW,
       selectAsCta: values.select_as_cta === 1,
       ctasMethod: values.ctas_method === 'VIEW' ? 'VIEW' : values.ctas_method === 'TABLE' ? 'TABLE' : null,
       tmpTableName: values.tmp_table_name ?? null,
       tmpSchemaName: values.tmp_schema_name ?? null,
+      userId: principal.user.id,
+      schema: body.schema ?? null,
+      catalog: body.catalog ?? null,
     });
     assertSqlSchemas(principal, database, engine, rendered, body.schema ?? null, [plan.ctas?.schema ?? null]);
     await updateQuery(db, id, {

@@ -15,6 +15,8 @@ export interface ApiRequest {
   form?: Readonly<Record<string, unknown>>;
   /** Query-string parameters; undefined ones are left out. */
   params?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** Lets the request outlive the page (fetch keepalive): for what must reach the server on page hide. */
+  keepalive?: boolean;
 }
 
 /** Every failed call ends as this: the normalised error plus, for validation failures, messages per field. */

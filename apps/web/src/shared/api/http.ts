@@ -53,6 +53,7 @@ export async function sendRequest(request: ApiRequest, options: SendOptions): Pr
       headers,
       body: payload,
       credentials: 'same-origin',
+      keepalive: request.keepalive === true,
       signal: controller.signal,
     });
     const text = await response.text();

@@ -12,6 +12,7 @@ export type {
 } from './types';
 export { splitStatements } from './split';
 export { classifyScript, classifyStatement, isStatementSelect } from './classify';
+export { syntaxSuspects } from './syntax-suspects';
 export type { ScriptClassification } from './classify';
 export { findDeniedFunctions } from './deny-list';
 export { applyLimit, findTopLevelLimit } from './limit';

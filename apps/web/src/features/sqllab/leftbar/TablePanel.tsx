@@ -7,8 +7,8 @@ import {
 } from '@ant-design/icons';
 import type { SqlLabDatabase } from '@tessera/contracts';
 import { Button, Flex, Spin, Tooltip, Typography, theme } from 'antd';
-import { useEffect } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useEffect, useRef } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import { useToasts } from '../../../shared/toasts/use-toasts';
 import { useGetTableMetadataQuery } from '../../databases/databases-api';
@@ -16,6 +16,7 @@ import { useCopy } from '../results/use-copy';
 import { runDataPreview } from '../run/run-editor';
 import { removeTablePanel, toggleTablePanel } from '../persistence/table-actions';
 import { mergeTable, type Table } from '../state';
+import { selectQuery } from '../store/selectors';
 import { TableColumns } from './TableColumns';
 
 export const TABLE_METADATA_FAILED_MESSAGE =
@@ -70,6 +71,17 @@ export function TablePanel({ table, database }: { table: Table; database: SqlLab
   const copy = useCopy();
   const { isLoading, error } = useTableMetadata(table);
   const canPreview = database !== undefined && !database.disable_data_preview && table.selectStar !== null;
+
+  // A preview restored with its panel whose query this browser no longer holds (another browser, or
+  // pruned) runs again, once, so the preview tab shows rows rather than an empty result.
+  const previewQuery = useAppSelector((state) => selectQuery(state, table.dataPreviewQueryId));
+  const previewRerun = useRef(false);
+  useEffect(() => {
+    if (previewRerun.current || !canPreview || table.dataPreviewQueryId === null || previewQuery !== null)
+      return;
+    previewRerun.current = true;
+    void dispatch(runDataPreview(table));
+  }, [dispatch, canPreview, table, previewQuery]);
 
   const toggle = () => void dispatch(toggleTablePanel(table));
   const remove = () => void dispatch(removeTablePanel(table));

@@ -3,9 +3,10 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Flex, Select } from 'antd';
 import { useAppDispatch } from '../../../app/hooks';
 import { useGetTablesQuery } from '../../databases/databases-api';
-import { mergeTable, type QueryEditor } from '../state';
+import type { QueryEditor } from '../state';
+import { addTablePanel } from './add-table';
 
-/** Searches the schema's tables; picking one adds its schema panel to the left bar. */
+/** Searches the schema's tables; picking one adds its schema panel to the left bar and previews its rows. */
 export function TableSelect({ editor }: { editor: QueryEditor }) {
   const dispatch = useAppDispatch();
   const { dbId, schema } = editor;
@@ -33,11 +34,8 @@ export function TableSelect({ editor }: { editor: QueryEditor }) {
       }))}
       onChange={(name) => {
         if (dbId === null || schema === null) return;
-        dispatch(
-          mergeTable({
-            table: { dbId, queryEditorId: editor.id, catalog: editor.catalog, schema, name, expanded: true },
-            prepend: true,
-          }),
+        void dispatch(
+          addTablePanel({ dbId, queryEditorId: editor.id, catalog: editor.catalog, schema, name }),
         );
       }}
       style={{ width: '100%' }}

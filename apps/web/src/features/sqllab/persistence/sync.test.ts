@@ -16,6 +16,7 @@ import { sqlLabState } from '../store/sqllab-store';
 import { toastRemoved } from '../../../shared/toasts/toasts-slice';
 import { syncTick, EDITOR_SAVE_FAILED, MIGRATE_EDITOR_FAILED, STORE_QUERY_FAILED } from './sync';
 import { startSyncLoop } from './sync-loop';
+import { closeTab } from './close-tab';
 
 setupDomTest();
 
@@ -75,7 +76,15 @@ describe('syncTick', () => {
     const store = storeWith([makeEditor({ id: 'localTab123', sql: 'SELECT 2' })], 'localTab123');
     store.dispatch(
       mergeTable({
-        table: { dbId: 1, queryEditorId: 'localTab123', catalog: null, schema: 'main', name: 't' },
+        table: {
+          dbId: 1,
+          queryEditorId: 'localTab123',
+          catalog: null,
+          schema: 'main',
+          name: 't',
+          initialized: true,
+        },
+        queryId: 'preview0001',
       }),
     );
     store.dispatch({
@@ -94,7 +103,13 @@ describe('syncTick', () => {
       'PUT /tabstateview/41',
     ]);
     expect(calls[0]?.form.queryEditor).toMatchObject({ sql: 'SELECT 2', dbId: 1 });
-    expect(calls[1]?.form.table).toMatchObject({ queryEditorId: '41', name: 't', schema: 'main' });
+    // The data preview goes with the panel, so a reload shows it again (issue #10).
+    expect(calls[1]?.form.table).toMatchObject({
+      queryEditorId: '41',
+      name: 't',
+      schema: 'main',
+      dataPreviewQueryId: 'preview0001',
+    });
     expect(calls[2]?.form).toEqual({ queryId: 'query000001' });
     expect(calls[3]?.form).toMatchObject({ sql: 'SELECT 2', latest_query_id: 'query000001' });
     expect(JSON.parse(String(calls[3]?.form.extra_json))).toEqual({ updatedAt: T, version: 1 });
@@ -275,5 +290,47 @@ describe('the sync loop over syncTick', () => {
     stop();
     await advance(60_000);
     expect(puts).toHaveLength(5);
+  });
+});
+
+describe('table panels', () => {
+  it('are sent once their metadata is in, not before', async () => {
+    const store = storeWith([serverTab('5')], '5', T + 100);
+    const panel = { dbId: 1, queryEditorId: '5', catalog: null, schema: 'main', name: 't' };
+    store.dispatch(mergeTable({ table: panel }));
+    const calls = fakeViews();
+    await store.dispatch(syncTick(() => T + 200));
+    expect(calls.filter((call) => call.url === '/tableschemaview/')).toEqual([]);
+    store.dispatch(mergeTable({ table: { ...panel, initialized: true, selectStar: 'SELECT * FROM t' } }));
+    await store.dispatch(syncTick(() => T + 300));
+    expect(calls.filter((call) => call.url === '/tableschemaview/')).toHaveLength(1);
+  });
+});
+
+describe('closing a tab (issue #10)', () => {
+  it('deletes it on the server at once, with a request that outlives the page', async () => {
+    const deletes: { url: string; keepalive: boolean | undefined }[] = [];
+    stubFetch((url, init) => {
+      if (url === '/api/v1/security/csrf_token/') return jsonResponse(200, { result: 'token' });
+      if (init.method === 'DELETE') deletes.push({ url, keepalive: init.keepalive });
+      return jsonResponse(200, 'OK');
+    });
+    const store = storeWith([serverTab('5'), serverTab('6')], '6');
+    // No sync pass runs: the close itself reaches the server.
+    await store.dispatch(closeTab('6'));
+    expect(deletes).toEqual([{ url: '/tabstateview/6', keepalive: true }]);
+    expect(editorsOf(store).queryEditors.map((qe) => qe.id)).toEqual(['5']);
+    expect(editorsOf(store).destroyedQueryEditors).toEqual({});
+  });
+
+  it('keeps the close recorded for the next pass when the server cannot be reached', async () => {
+    stubFetch((url) =>
+      url === '/api/v1/security/csrf_token/'
+        ? jsonResponse(200, { result: 'token' })
+        : jsonResponse(503, { message: 'down' }),
+    );
+    const store = storeWith([serverTab('5'), serverTab('6')], '6');
+    await store.dispatch(closeTab('6'));
+    expect(Object.keys(editorsOf(store).destroyedQueryEditors)).toEqual(['6']);
   });
 });

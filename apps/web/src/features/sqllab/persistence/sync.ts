@@ -140,6 +140,8 @@ function migrateLocalTables(tracker: SyncTracker, tabId?: string): AppThunk<Prom
       .sqlLabTables.tables.filter(
         (table) =>
           table.inLocalStorage &&
+          // Sent once its metadata is in, so the description carries the data preview started with it.
+          table.initialized &&
           isServerId(table.queryEditorId) &&
           (tabId === undefined || table.queryEditorId === tabId),
       )
@@ -176,6 +178,18 @@ function deleteDestroyed(tracker: SyncTracker): AppThunk<Promise<void>> {
         noteFailure(tracker);
       }
     }
+  };
+}
+
+/**
+ * Deletes closed tabs on the server now, outside the loop's rhythm: when a tab is closed and on page
+ * hide, so that a reload or a browser closed right after cannot bring the tab back. A failure is
+ * left to the next pass of the loop, which deletes what is still recorded as closed.
+ */
+export function deleteClosedTabs(): AppThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    if (!backendPersistenceOn(getState()) || !sqlLabState(getState()).sqlLabSync.hydrated) return;
+    await dispatch(deleteDestroyed(newTracker()));
   };
 }
 

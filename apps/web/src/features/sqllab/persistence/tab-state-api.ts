@@ -67,7 +67,8 @@ export const tabStateApi = api.injectEndpoints({
       rawResponseSchema: viewAckSchema,
     }),
     deleteTabState: build.mutation<Ack, string, Ack>({
-      query: (id) => ({ url: `/tabstateview/${id}`, method: 'DELETE' }),
+      // Sent when a tab closes and again on page hide: it must land even if the page goes away.
+      query: (id) => ({ url: `/tabstateview/${id}`, method: 'DELETE', keepalive: true }),
       rawResponseSchema: viewAckSchema,
     }),
     migrateQueryToTab: build.mutation<Ack, { tabId: string; queryId: string }, Ack>({

@@ -54,9 +54,16 @@ export function unloadedEditor(id: string, label: string): QueryEditor {
   );
 }
 
-/** A server table panel; its metadata is fetched again when the panel shows. */
+const storedPreviewSchema = z.object({ dataPreviewQueryId: z.string().min(1).nullish().catch(null) });
+
+/**
+ * A server table panel; its metadata is fetched again when the panel shows. Its data preview's
+ * query id comes from the posted description (as Superset's table_schema keeps it).
+ */
 export function tableSchemaToTable(dict: TableSchemaDict): Table {
+  const stored = storedPreviewSchema.safeParse(dict.description);
   return createTable({
+    dataPreviewQueryId: stored.success ? (stored.data.dataPreviewQueryId ?? null) : null,
     id: String(dict.id),
     dbId: dict.database_id,
     queryEditorId: String(dict.tab_state_id),
@@ -111,6 +118,7 @@ export function tableCreatePayload(table: Table, tabId: string): Record<string, 
     schema: table.schema,
     name: table.name,
     expanded: table.expanded,
+    dataPreviewQueryId: table.dataPreviewQueryId,
     columns: table.columns,
     selectStar: table.selectStar,
     primaryKey: table.primaryKey,

@@ -9,7 +9,7 @@ import { ensureTabLoaded, hydrateSqlLab } from './hydrate';
 import { createLocalSaver } from './local-saver';
 import { sqlLabStorageKey, type SqlLabStorage } from './local-storage';
 import { startSyncLoop } from './sync-loop';
-import { syncTick } from './sync';
+import { deleteClosedTabs, syncTick } from './sync';
 
 /** window.localStorage under the user's key, or null where the browser refuses it (some private modes). */
 function browserStorage(userId: number | null): SqlLabStorage | null {
@@ -56,7 +56,12 @@ export function useSqlLabPersistence(): boolean {
     const unsubscribe = saver === null ? undefined : store.subscribe(saver.changed);
     // Write once now: the loaded state (and its size) is known at once.
     saver?.flush();
-    const flush = () => saver?.flush();
+    // Page hide (reload, closed window): local storage now, and closed tabs deleted on the server with
+    // keepalive requests, so neither waits for a timer the page will not live to see.
+    const flush = () => {
+      saver?.flush();
+      void dispatch(deleteClosedTabs());
+    };
     window.addEventListener('pagehide', flush);
     const stopLoop = startSyncLoop(() => dispatch(syncTick()), {
       intervalMs: SYNC_INTERVAL_MS,

@@ -15,16 +15,18 @@ export function ElapsedTimer({
   running: boolean;
 }) {
   const [now, setNow] = useState(() => Date.now());
+  // A known end time means the query is over, whatever state a late report left it in.
+  const ticking = running && end === null;
   useEffect(() => {
-    if (!running) return undefined;
+    if (!ticking) return undefined;
     const timer = setInterval(() => {
       setNow(Date.now());
     }, TICK_MS);
     return () => {
       clearInterval(timer);
     };
-  }, [running]);
-  const elapsed = (running ? now : (end ?? now)) - start;
+  }, [ticking]);
+  const elapsed = (end ?? now) - start;
   return (
     <Typography.Text
       type="secondary"

@@ -20,6 +20,19 @@ export function newEditorTitle(names: readonly string[]): string {
   return `Untitled Query ${highest + 1}`;
 }
 
+/**
+ * A title no open tab has: the name itself when free; otherwise the next 'Untitled Query N' for an
+ * untitled name, and '<name> (2)', '(3)', … for others (a saved query, history or a link opened twice).
+ */
+export function uniqueEditorTitle(name: string, names: readonly string[]): string {
+  const taken = new Set(names);
+  if (!taken.has(name)) return name;
+  if (NUMBERED_TITLE.test(name)) return newEditorTitle(names);
+  let copy = 2;
+  while (taken.has(`${name} (${String(copy)})`)) copy += 1;
+  return `${name} (${String(copy)})`;
+}
+
 const limitSchema = appConstantsSchema.shape.DEFAULT_SQLLAB_LIMIT;
 const defaultDbSchema = appConstantsSchema.shape.SQLLAB_DEFAULT_DBID;
 

@@ -44,6 +44,29 @@ function editor(state: EditorsState, id: string) {
 }
 
 describe('addQueryEditor', () => {
+  it('gives a tab opened from history, a saved query or a link a title no open tab has (issue #10)', () => {
+    const add = (state: EditorsState, name?: string) =>
+      reduce(
+        state,
+        addQueryEditor({ defaults, backendPersistence: true, ...(name === undefined ? {} : { name }) }),
+      );
+    let state = add(editorsWith([]));
+    state = add(state, 'Top names');
+    state = add(state, 'Top names');
+    state = add(state, 'Top names');
+    // A saved query or link named like an untitled tab takes the next number instead.
+    state = add(state, 'Untitled Query 1');
+    state = add(state);
+    expect(state.queryEditors.map((qe) => qe.name)).toEqual([
+      'Untitled Query 1',
+      'Top names',
+      'Top names (2)',
+      'Top names (3)',
+      'Untitled Query 2',
+      'Untitled Query 3',
+    ]);
+  });
+
   it('names the tab after the highest Untitled Query number and makes it active', () => {
     const state = editorsWith([
       makeEditor({ id: 'a', name: 'Untitled Query 4' }),

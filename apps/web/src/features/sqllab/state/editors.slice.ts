@@ -7,7 +7,13 @@ import {
   startQuery,
   withNow,
 } from './actions';
-import { createQueryEditor, newEditorSql, newEditorTitle, type EditorDefaults } from './editor-defaults';
+import {
+  createQueryEditor,
+  newEditorSql,
+  newEditorTitle,
+  uniqueEditorTitle,
+  type EditorDefaults,
+} from './editor-defaults';
 import { newLocalId } from './ids';
 import type { CursorPosition, EditorChanges, QueryEditor } from './types';
 import { activate, activeEditorId, applyEdit, flushUnsaved, type EditorsState } from './unsaved-edits';
@@ -60,7 +66,8 @@ function newEditorFields(input: AddQueryEditorInput): NewEditorFields {
 function addEditor(state: EditorsState, fields: NewEditorFields, now: number): void {
   flushUnsaved(state);
   if (!state.queryEditors.some((qe) => qe.id === fields.id)) {
-    const name = fields.name ?? newEditorTitle(state.queryEditors.map((qe) => qe.name));
+    const names = state.queryEditors.map((qe) => qe.name);
+    const name = fields.name === undefined ? newEditorTitle(names) : uniqueEditorTitle(fields.name, names);
     state.queryEditors.push(createQueryEditor({ ...fields, name }, now));
   }
   activate(state, fields.id);

@@ -111,6 +111,7 @@ export {
 export { startQueryFor } from './start-query';
 export {
   newEditorTitle,
+  uniqueEditorTitle,
   editorDefaultsFromConf,
   newEditorSql,
   createQueryEditor,

@@ -355,3 +355,57 @@ describe('server shapes', () => {
     expect(parsed.columns[0]?.type_generic).toBeNull();
   });
 });
+
+describe('start and end times from one clock (issue #10)', () => {
+  // The browser's clock runs 26.6 s ahead of the server's; the query took 10 ms on the server.
+  const SKEW = 26_600;
+  const serverStart = T0;
+  const serverEnd = T0 + 10;
+
+  it("takes the server's start and end from a sync result", () => {
+    const state = withQueries(makeQuery({ id: 'q', startDttm: serverStart + SKEW }));
+    const next = reduce(
+      state,
+      querySuccess({
+        id: 'q',
+        results: { ...successPayload, query: { rows: 1, startDttm: serverStart, endDttm: serverEnd } },
+        now: serverEnd + SKEW + 40,
+      }),
+    );
+    const done = query(next, 'q');
+    expect(done.endDttm).not.toBeNull();
+    expect((done.endDttm ?? 0) - done.startDttm).toBe(10);
+  });
+
+  it("keeps this browser's pair when the result carries no times", () => {
+    const state = withQueries(makeQuery({ id: 'q', startDttm: T0 }));
+    const next = reduce(state, querySuccess({ id: 'q', results: successPayload, now: T0 + 50 }));
+    expect(query(next, 'q')).toMatchObject({ startDttm: T0, endDttm: T0 + 50 });
+  });
+
+  it("never pairs the server's start with this browser's end", () => {
+    // Polled while running (server start, no end), then the result arrives without times.
+    const running = reduce(
+      withQueries(makeQuery({ id: 'q', startDttm: serverStart + SKEW })),
+      refreshQueries({ queries: [report({ id: 'q', state: 'running', startDttm: serverStart })] }),
+    );
+    const polled = reduce(
+      running,
+      refreshQueries({
+        queries: [report({ id: 'q', state: 'success', startDttm: serverStart, endDttm: serverEnd })],
+      }),
+    );
+    const done = query(polled, 'q');
+    expect((done.endDttm ?? 0) - done.startDttm).toBe(10);
+
+    // A finished query that a later report gives a start but no end keeps its own pair.
+    const finished = withQueries(
+      makeQuery({ id: 'f', state: 'success', startDttm: T0 + SKEW, endDttm: T0 + SKEW + 10 }),
+    );
+    const next = reduce(
+      finished,
+      refreshQueries({ queries: [report({ id: 'f', state: 'success', startDttm: serverStart })] }),
+    );
+    expect(query(next, 'f')).toMatchObject({ startDttm: T0 + SKEW, endDttm: T0 + SKEW + 10 });
+  });
+});

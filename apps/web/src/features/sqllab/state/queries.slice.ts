@@ -10,7 +10,7 @@ import {
   startQuery,
   withNow,
 } from './actions';
-import { changedOnMs, refreshedQuery } from './query-refresh';
+import { changedOnMs, queryTimes, refreshedQuery } from './query-refresh';
 import type { ResultsPayload, ServerQuery } from './server-query';
 import type { Query } from './types';
 
@@ -41,7 +41,8 @@ export const queriesSlice = createSlice({
         const info = results.query;
         Object.assign(query, {
           state: 'success',
-          endDttm: now,
+          // The server's own start and end when it sent them, else this browser's end.
+          ...queryTimes({ startDttm: query.startDttm, endDttm: now }, info ?? {}),
           progress: 100,
           results: {
             status: results.status,

@@ -9,10 +9,26 @@ const KEEP_ON_SUCCESS: readonly QueryState[] = ['fetching', 'success', 'running'
 /** States the poll never overwrites. */
 const FINAL_ON_CLIENT: readonly QueryState[] = ['stopped', 'failed'];
 
-function toEpochMs(value: number | string | null | undefined): number | null {
+export function toEpochMs(value: number | string | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;
   const ms = Number(value);
   return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * A query's start and end, always from one clock: the server's pair when it reports both, or its
+ * start while the query is still open here; otherwise the times kept. Mixing the browser's end with
+ * the server's start showed the clocks' difference as the duration (issue #10).
+ */
+export function queryTimes(
+  base: Pick<Query, 'startDttm' | 'endDttm'>,
+  report: { startDttm?: number | string | null; endDttm?: number | string | null },
+): Pick<Query, 'startDttm' | 'endDttm'> {
+  const start = toEpochMs(report.startDttm);
+  const end = toEpochMs(report.endDttm);
+  if (start !== null && end !== null) return { startDttm: start, endDttm: end };
+  if (start !== null && base.endDttm === null) return { startDttm: start, endDttm: null };
+  return { startDttm: base.startDttm, endDttm: base.endDttm };
 }
 
 /** `changed_on` in epoch ms; a time without a zone is UTC, as the server writes it. */
@@ -59,8 +75,7 @@ export function refreshedQuery(existing: Query | undefined, update: ServerQuery)
     limitingFactor: keep(update.limitingFactor, base.limitingFactor),
     progress: update.progress ?? base.progress,
     rows: keep(update.rows, base.rows),
-    startDttm: toEpochMs(update.startDttm) ?? base.startDttm,
-    endDttm: toEpochMs(update.endDttm) ?? base.endDttm,
+    ...queryTimes(base, update),
     state: keepState ? base.state : update.state,
     resultsKey: keep(update.resultsKey, base.resultsKey),
     errorMessage: keep(update.errorMessage, base.errorMessage),

@@ -62,6 +62,8 @@ export const resultsPayloadSchema = z.object({
       tempTable: z.string().nullish(),
       resultsKey: z.string().nullish(),
       executedSql: z.string().nullish(),
+      startDttm: epochMsSchema.nullish(),
+      endDttm: epochMsSchema.nullish(),
     })
     .optional(),
 });

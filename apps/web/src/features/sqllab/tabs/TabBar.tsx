@@ -2,7 +2,8 @@ import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Tabs, Tag, Tooltip } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { addNewTab } from '../run/editor-actions';
-import { removeQueryEditor, setActiveQueryEditor, type QueryEditor } from '../state';
+import { closeTab } from '../persistence/close-tab';
+import { setActiveQueryEditor, type QueryEditor } from '../state';
 import { selectActiveTabId, selectTabs } from '../store/selectors';
 import { TabLabel } from './TabLabel';
 
@@ -35,7 +36,7 @@ export function TabBar({ offline }: { offline: boolean }) {
       onChange={(key) => dispatch(setActiveQueryEditor({ id: idOf(key) }))}
       onEdit={(target, action) => {
         if (action === 'remove' && typeof target === 'string') {
-          dispatch(removeQueryEditor({ id: idOf(target) }));
+          void dispatch(closeTab(idOf(target)));
         }
       }}
       tabBarStyle={{ marginBottom: 0 }}

@@ -5,11 +5,12 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import {
   cloneQueryToNewTab,
   removeAllOtherEditors,
-  removeQueryEditor,
   setTitle,
   toggleLeftBar,
   type QueryEditor,
 } from '../state';
+import { closeTab } from '../persistence/close-tab';
+import { deleteClosedTabs } from '../persistence/sync';
 import { selectQuery } from '../store/selectors';
 import { tagColorOf } from '../results/status-colors';
 import { TabTitle } from './TabTitle';
@@ -57,10 +58,11 @@ export function TabLabel({ tab, active, onlyTab }: { tab: QueryEditor; active: b
         dispatch(cloneQueryToNewTab({ sourceId: tab.id }));
         break;
       case 'close':
-        dispatch(removeQueryEditor({ id: tab.id }));
+        void dispatch(closeTab(tab.id));
         break;
       case 'closeOthers':
         dispatch(removeAllOtherEditors({ keepId: tab.id }));
+        void dispatch(deleteClosedTabs());
         break;
       case 'toggleLeftBar':
         dispatch(toggleLeftBar({ id: tab.id, hideLeftBar: !tab.hideLeftBar }));
