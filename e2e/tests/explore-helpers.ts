@@ -85,3 +85,30 @@ export async function lineByYear(page: Page, metricItem: Locator): Promise<void>
   await choose(page, page.getByTestId('select-time_grain_sqla'), 'Year');
   await drag(page, metricItem, page.getByTestId('control-metrics'));
 }
+
+/** Switches the viz type through the gallery and waits until the picker names the new one. */
+export async function switchVizType(page: Page, vizType: string, name: string): Promise<void> {
+  await page.getByTestId('viz-type-control').click();
+  await page.getByTestId(`viz-type-${vizType}`).click();
+  await page.getByTestId('viz-type-select').click();
+  await expect(page.getByTestId('viz-type-control')).toContainText(name);
+}
+
+/** Every option label of the open dropdown of `select`, scrolling through a virtual list to reach them all. */
+export async function dropdownOptions(page: Page, select: Locator): Promise<string[]> {
+  await select.click();
+  const listId = await select.locator('[aria-controls]').first().getAttribute('aria-controls');
+  const dropdown = page
+    .locator('.ant-select-dropdown:visible')
+    .filter({ has: page.locator(`[id="${listId ?? ''}"]`) });
+  await expect(dropdown.locator('.ant-select-item-option').first()).toBeVisible();
+  const labels = new Set<string>();
+  for (let step = 0; step < 6; step += 1) {
+    for (const label of await dropdown.locator('.ant-select-item-option').allTextContents())
+      labels.add(label);
+    await dropdown.locator('.ant-select-item-option').first().hover();
+    await page.mouse.wheel(0, 200);
+  }
+  await page.keyboard.press('Escape');
+  return [...labels];
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoricalColorScale, getCategoricalColors, sequentialColor } from './colorSchemes';
-import { formatNumber } from './numberFormat';
+import { formatNumber, isValidNumberFormat } from './numberFormat';
 import { formatTime } from './timeFormat';
 
 describe('number formats', () => {
@@ -31,6 +31,17 @@ describe('number formats', () => {
   });
   it('falls back to adaptive formatting for invalid specifiers', () => {
     expect(formatNumber('not a format %%', 1500)).toBe('1.5k');
+  });
+});
+
+describe('isValidNumberFormat', () => {
+  it('accepts named formats and d3 specifiers, and refuses text d3-format cannot read', () => {
+    expect(isValidNumberFormat('SMART_NUMBER')).toBe(true);
+    expect(isValidNumberFormat('MEMORY_BINARY')).toBe(true);
+    expect(isValidNumberFormat(',.2f')).toBe(true);
+    expect(isValidNumberFormat('$,.0f')).toBe(true);
+    expect(isValidNumberFormat('not a format')).toBe(false);
+    expect(isValidNumberFormat('.2f.')).toBe(false);
   });
 });
 

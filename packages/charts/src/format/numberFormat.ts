@@ -144,6 +144,27 @@ function build(formatId: string): NumberFormatter {
   }
 }
 
+const NAMED_FORMATS = new Set([
+  SMART_NUMBER,
+  SMART_NUMBER_SIGNED,
+  DURATION,
+  DURATION_SUB,
+  DURATION_COL,
+  MEMORY_DECIMAL,
+  MEMORY_BINARY,
+]);
+
+/** A named format or a specifier d3-format accepts (anything else would silently render adaptively). */
+export function isValidNumberFormat(formatId: string): boolean {
+  if (NAMED_FORMATS.has(formatId)) return true;
+  try {
+    d3Format(formatId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const cache = new Map<string, NumberFormatter>();
 
 export function getNumberFormatter(formatId?: string | null): NumberFormatter {

@@ -7,6 +7,8 @@ export type ExploreFormData = Record<string, unknown>;
 /** The control-panel shape core needs: names of the declared controls, their defaults and validators. */
 export interface PanelControl {
   name: string;
+  /** The widget kind (`ControlType` of @tessera/charts), e.g. 'TemporalColumnControl'. */
+  type?: string;
   default?: unknown;
   multi?: boolean;
   validators?: readonly ControlValidatorSpec[];

@@ -6,3 +6,4 @@ export * from './column-config';
 export * from './viz-switch';
 export * from './datasource-switch';
 export * from './temporal-filter';
+export * from './time-axis-defaults';

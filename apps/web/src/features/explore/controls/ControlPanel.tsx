@@ -9,6 +9,7 @@ import { ConditionalFormattingControl } from './ConditionalFormattingControl';
 import { ControlFrame } from './ControlFrame';
 import { DROP_ACCEPTS } from './dnd';
 import { FilterControl } from './FilterControl';
+import { FormatControl } from './FormatControl';
 import { MetricsControl } from './MetricsControl';
 import { CheckboxControl, NumberControl, SelectControl, SliderControl, TextControl } from './SimpleControls';
 import { TimeRangeControl } from './TimeRangeControl';
@@ -152,9 +153,10 @@ function ControlWidget({
     }
     case 'SelectControl':
     case 'ColorSchemeControl':
+      return <SelectControl control={control} value={value} onChange={change} />;
     case 'NumberFormatControl':
     case 'TimeFormatControl':
-      return <SelectControl control={control} value={value} onChange={change} />;
+      return <FormatControl control={control} value={value} onChange={change} />;
     case 'TextControl':
     case 'TextAreaControl':
       return <TextControl control={control} value={value} onChange={change} />;

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { byDataTest, renderWithStore, setupDomTest } from '../../../test/dom-test';
 import { birthNames } from '../state/test-fixtures';
@@ -66,5 +66,52 @@ describe('FilterEditor time range', () => {
     fireEvent.click(byDataTest('time-range-kind-current'));
     fireEvent.click(byDataTest('time-range-current-year'));
     expect(byDataTest('time-range-actual').textContent).toMatch(/^\d{4}-01-01 ≤ ds < \d{4}-01-01$/);
+  });
+});
+
+async function operatorOptions(): Promise<string[]> {
+  const combobox = byDataTest('filter-operator-select').querySelector('input');
+  if (!combobox) throw new Error('no operator combobox');
+  fireEvent.mouseDown(combobox);
+  return waitFor(() => {
+    const labels = [...document.querySelectorAll('.ant-select-item-option')].map(
+      (element) => element.textContent,
+    );
+    if (labels.length === 0) throw new Error('no operator options yet');
+    return labels;
+  });
+}
+
+describe('FilterEditor operators', () => {
+  it('offers a date column no Like and no Is true, and starts it on a time range', async () => {
+    renderWithStore(
+      <FilterEditor datasource={birthNames} initial={newFilter('ds')} onSave={vi.fn()} onCancel={vi.fn()} />,
+    );
+    expect(byDataTest('filter-operator-select').textContent).toContain('Time range');
+    const labels = await operatorOptions();
+    expect(labels).toEqual(expect.arrayContaining(['Time range', 'Equal to (=)', 'In', 'Is null']));
+    expect(labels.filter((label) => /like|is true|is false/i.test(label))).toEqual([]);
+  });
+
+  it('moves a LIKE filter to a list when its column becomes a number', () => {
+    const onSave = vi.fn();
+    renderWithStore(
+      <FilterEditor
+        datasource={birthNames}
+        initial={{ ...newFilter('name'), operator: 'LIKE', comparator: 'A%' }}
+        onSave={onSave}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(byDataTest('filter-operator-select').textContent).toContain('Like');
+    const column = byDataTest('filter-column-select').querySelector('input');
+    if (!column) throw new Error('no column combobox');
+    fireEvent.mouseDown(column);
+    fireEvent.click(
+      [...document.querySelectorAll('.ant-select-item-option')].find((item) => item.textContent === 'num') ??
+        document.body,
+    );
+    expect(byDataTest('filter-operator-select').textContent).toContain('In');
+    expect(byDataTest('filter-operator-select').textContent).not.toContain('Like');
   });
 });

@@ -1,6 +1,6 @@
 import { Button, Flex, Input, Select, Tabs, theme } from 'antd';
 import { useState } from 'react';
-import { ADHOC_FILTER_OPERATORS, NO_TIME_RANGE, type ExploreDatasource } from '@tessera/contracts';
+import { NO_TIME_RANGE, type DatasourceColumn, type ExploreDatasource } from '@tessera/contracts';
 import { TEMPORAL_RANGE } from '@tessera/core';
 import {
   FILTER_CLAUSES,
@@ -10,6 +10,7 @@ import {
   operatorTakesValue,
   type AdhocFilterValue,
 } from './adhoc';
+import { defaultOperatorFor, operatorsForColumn } from './filter-operators';
 import { isValidTimeRange, timeRangeKind, type TimeRangeKind } from './time-range';
 import { TimeRangeEditor } from './TimeRangeEditor';
 
@@ -33,12 +34,6 @@ const OPERATOR_LABELS: Partial<Record<string, string>> = {
   TEMPORAL_RANGE: 'Time range',
 };
 
-// A time range only means something on a temporal column.
-const NON_TEMPORAL_OPERATORS = ADHOC_FILTER_OPERATORS.filter((operator) => operator !== TEMPORAL_RANGE);
-const TEMPORAL_OPERATORS = [
-  TEMPORAL_RANGE,
-  ...NON_TEMPORAL_OPERATORS,
-] as const satisfies readonly (typeof ADHOC_FILTER_OPERATORS)[number][];
 /** Spec 001 §5: pasted text is split on comma, CRLF, LF, tab or semicolon. */
 const VALUE_SEPARATORS = [',', '\r\n', '\n', '\t', ';'];
 
@@ -46,6 +41,25 @@ function comparatorText(comparator: unknown): string {
   if (typeof comparator === 'string' || typeof comparator === 'number' || typeof comparator === 'boolean')
     return String(comparator);
   return '';
+}
+
+type ColumnType = Pick<DatasourceColumn, 'is_dttm' | 'type_generic'> | undefined;
+
+/** The filter with an operator its column offers: an untouched list filter on a time column becomes a range. */
+function withFittingOperator(filter: AdhocFilterValue, column: ColumnType): AdhocFilterValue {
+  if (filter.expressionType === 'SQL' || filter.subject === undefined || filter.subject === '') return filter;
+  const untouched =
+    filter.operator === 'IN' && Array.isArray(filter.comparator) && filter.comparator.length === 0;
+  if (isTemporalColumn(column) && untouched)
+    return { ...filter, operator: TEMPORAL_RANGE, comparator: NO_TIME_RANGE };
+  const offered: readonly string[] = operatorsForColumn(column);
+  if (filter.operator !== undefined && offered.includes(filter.operator)) return filter;
+  const operator = defaultOperatorFor(column);
+  return {
+    ...filter,
+    operator,
+    comparator: !operatorTakesValue(operator) ? null : MULTI_VALUE_OPERATORS.has(operator) ? [] : '',
+  };
 }
 
 interface FilterEditorProps {
@@ -58,10 +72,16 @@ interface FilterEditorProps {
 /** The adhoc filter popover: Simple (column, operator, value(s)) or Custom SQL (WHERE or HAVING). */
 export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEditorProps) {
   const { token } = theme.useToken();
-  const [filter, setFilter] = useState<AdhocFilterValue>(initial);
-  const column = datasource.columns.find((item) => item.column_name === filter.subject);
+  const columnOf = (subject: string | undefined) =>
+    datasource.columns.find((item) => item.column_name === subject);
+  // A filter opened untouched (a column just dropped) starts with an operator its column offers.
+  const [filter, setFilter] = useState<AdhocFilterValue>(() =>
+    initial.operator === 'IN' && Array.isArray(initial.comparator) && initial.comparator.length === 0
+      ? withFittingOperator(initial, columnOf(initial.subject))
+      : initial,
+  );
+  const column = columnOf(filter.subject);
   const numeric = column?.type_generic === 0;
-  const temporal = isTemporalColumn(column);
   const timeRange = filter.operator === TEMPORAL_RANGE;
   const rangeText = typeof filter.comparator === 'string' ? filter.comparator : NO_TIME_RANGE;
   const [rangeKind, setRangeKind] = useState<TimeRangeKind>(timeRangeKind(rangeText));
@@ -74,17 +94,19 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
   const listValue = (Array.isArray(filter.comparator) ? filter.comparator : []).map(String);
   const singleValue = comparatorText(filter.comparator);
 
+  // A fresh filter on a time column starts as a time range; an operator the new column does not
+  // offer (a range on text, LIKE on a date) gives way to the column's default one.
   const changeSubject = (subject: string) => {
-    const next = datasource.columns.find((item) => item.column_name === subject);
-    const untouched =
-      filter.operator === 'IN' && Array.isArray(filter.comparator) && filter.comparator.length === 0;
-    // A fresh filter on a time column starts as a time range; a range cannot stay on other columns.
-    if (isTemporalColumn(next) && untouched) {
-      setRangeKind('none');
-      update({ subject, operator: TEMPORAL_RANGE, comparator: NO_TIME_RANGE });
-    } else if (!isTemporalColumn(next) && timeRange) update({ subject, operator: 'IN', comparator: [] });
-    else update({ subject });
+    const next = withFittingOperator({ ...filter, subject }, columnOf(subject));
+    if (next.operator === TEMPORAL_RANGE && !timeRange) setRangeKind('none');
+    setFilter(next);
   };
+  // A saved filter keeps showing its operator even where the column would not offer it.
+  const offeredOperators: readonly string[] = operatorsForColumn(column);
+  const operatorChoices =
+    filter.operator === undefined || offeredOperators.includes(filter.operator)
+      ? offeredOperators
+      : [...offeredOperators, filter.operator];
 
   const changeOperator = (operator: string) => {
     if (operator === TEMPORAL_RANGE) {
@@ -133,7 +155,7 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
                 <Select
                   value={filter.operator ?? null}
                   onChange={changeOperator}
-                  options={(temporal ? TEMPORAL_OPERATORS : NON_TEMPORAL_OPERATORS).map((operator) => ({
+                  options={operatorChoices.map((operator) => ({
                     value: operator,
                     label: OPERATOR_LABELS[operator] ?? operator,
                   }))}

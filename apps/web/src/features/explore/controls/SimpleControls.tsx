@@ -27,7 +27,7 @@ function freeFormValue(text: string, numericChoices: boolean): string | number {
 }
 
 /**
- * Select, number/time format and colour scheme controls. A free-form single select accepts typed
+ * Select and colour scheme controls. A free-form single select accepts typed
  * values (spec 001 §5 'A select with allowNewOptions accepts free text'); a closed one only its choices.
  */
 export function SelectControl({ control, value, onChange }: SimpleControlProps) {

@@ -1,4 +1,3 @@
-import { getChartPlugin } from '@tessera/charts';
 import { useEffect, useState } from 'react';
 import { exploreDatasourceSchema, type ExploreDatasource } from '@tessera/contracts';
 import { hasValidationErrors, type ExploreFormData } from '@tessera/core';
@@ -54,11 +53,8 @@ export function useExploreLoader(url: ExploreUrlState): LoadState {
         setState({ status: 'failed', error: loaded.error });
         return;
       }
-      const formData = newChartDefaults(
-        url.vizType !== null ? { ...loaded.formData, viz_type: url.vizType } : loaded.formData,
-        loaded.datasource,
-        loaded.slice === null,
-      );
+      // The slice fills the x-axis from the dataset, as it does on a viz or dataset switch.
+      const formData = url.vizType !== null ? { ...loaded.formData, viz_type: url.vizType } : loaded.formData;
       const permissions = explorePermissions(session.user, loaded.slice?.owners ?? null);
       dispatch(
         exploreActions.exploreInitialized({
@@ -102,30 +98,6 @@ export function useExploreLoader(url: ExploreUrlState): LoadState {
   }, [urlKey, dispatch, store, session.user, session.common]);
 
   return state;
-}
-
-/**
- * A new chart starts on the dataset's main time column, as Superset's x-axis and time column
- * defaults do; saved charts keep exactly what they stored.
- */
-function newChartDefaults(
-  formData: ExploreFormData,
-  datasource: ExploreDatasource,
-  isNew: boolean,
-): ExploreFormData {
-  const timeColumn = datasource.main_dttm_col;
-  if (!isNew || timeColumn === null) return formData;
-  const vizType = typeof formData.viz_type === 'string' ? formData.viz_type : 'table';
-  const names = new Set(
-    getChartPlugin(vizType)?.controlPanel.sections.flatMap((section) =>
-      section.controlSetRows.flat().map((control) => control.name),
-    ) ?? [],
-  );
-  const result = { ...formData };
-  for (const key of ['x_axis', 'granularity_sqla']) {
-    if (names.has(key) && (result[key] === undefined || result[key] === null)) result[key] = timeColumn;
-  }
-  return result;
 }
 
 type AppDispatchLike = ReturnType<typeof useAppDispatch>;

@@ -9,6 +9,7 @@ import {
   validateFormData,
   withMetricsChanged,
   withTemporalRangeFilter,
+  withTimeAxisDefaults,
   type ExploreFormData,
   type PanelShape,
   type ValidationErrors,
@@ -123,9 +124,10 @@ export function createExploreSlice({ panelFor }: ExploreSliceOptions) {
           defaultTimeFilter: payload.defaultTimeFilter,
         });
         const vizType = typeof formData.viz_type === 'string' ? formData.viz_type : '';
+        const panel = panelFor(vizType) ?? EMPTY_PANEL;
         // Controls the panel declares but the saved form lacks take the panel's defaults.
         const withControlDefaults = withDatasourceFacts(
-          fillControlDefaults(formData, panelFor(vizType)),
+          withTimeAxisDefaults(fillControlDefaults(formData, panel), payload.datasource, panel),
           payload.datasource,
           payload.slice === null,
         );
@@ -162,16 +164,25 @@ export function createExploreSlice({ panelFor }: ExploreSliceOptions) {
       vizTypeChanged(state, { payload: vizType }: PayloadAction<string>) {
         const panel = panelFor(vizType) ?? EMPTY_PANEL;
         const result = switchVizType(state.form_data, state.hiddenFormData, vizType, panel);
-        state.form_data = result.formData;
+        // The x-axis a chart opened by URL would get, unless the switch carried a fitting one over.
+        state.form_data =
+          state.datasource === null
+            ? result.formData
+            : withTimeAxisDefaults(result.formData, state.datasource, panel);
         state.hiddenFormData = result.hiddenFormData;
         state.reportedErrors = {};
         revalidate(state);
       },
       datasourceChanged(state, { payload: datasource }: PayloadAction<ExploreDatasource>) {
         const vizType = typeof state.form_data.viz_type === 'string' ? state.form_data.viz_type : '';
-        const result = switchDatasource(state.form_data, datasource, panelFor(vizType) ?? EMPTY_PANEL);
+        const panel = panelFor(vizType) ?? EMPTY_PANEL;
+        const result = switchDatasource(state.form_data, datasource, panel);
         state.datasource = datasource;
-        state.form_data = withDatasourceFacts(result.formData, datasource, true);
+        state.form_data = withDatasourceFacts(
+          withTimeAxisDefaults(result.formData, datasource, panel),
+          datasource,
+          true,
+        );
         state.controlsTransferred = result.controlsTransferred;
         revalidate(state);
       },
@@ -227,9 +238,9 @@ function withDatasourceFacts(
   return addTimeRangeFilter ? withTemporalRangeFilter(withLookup, datasource) : withLookup;
 }
 
-function fillControlDefaults(formData: ExploreFormData, panel: PanelShape | undefined): ExploreFormData {
+function fillControlDefaults(formData: ExploreFormData, panel: PanelShape): ExploreFormData {
   const result: ExploreFormData = { ...formData };
-  for (const section of panel?.sections ?? []) {
+  for (const section of panel.sections) {
     for (const control of section.controlSetRows.flat()) {
       if (!(control.name in result) && control.default !== undefined) result[control.name] = control.default;
     }
