@@ -27,6 +27,11 @@ const STEP_TYPES = ['start', 'middle', 'end'] as const;
 export interface TimeseriesVariant {
   seriesType: TimeseriesSeriesType;
   area?: boolean;
+  /**
+   * The series name → colour function to use instead of a fresh scale of the chart's scheme: the mixed
+   * chart shares one scale across its two queries so their series never get the same colour.
+   */
+  color?: (seriesName: string) => string;
 }
 
 /** The series name → groupby values map: from the server's label_map, else split at ', '. */
@@ -78,7 +83,7 @@ export function transformTimeseriesProps(
   );
   const yFormatter = display.axisFormatter;
   const xTimeFormatter = getTimeFormatter(asOptionalString(formData.x_axis_time_format));
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = variant.color ?? categoricalColorScale(asOptionalString(formData.color_scheme));
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
   // Keyed by the shown name: a click on a series reports the name the legend shows.
   const labels = new Map(
