@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ExploreDatasource } from '@tessera/contracts';
 import type { DataMask } from '../../plugin-api';
 import { chartPropsFor, seriesOf } from '../common/testing';
-import { barChartPlugin, lineChartPlugin, stepLineChartPlugin, areaChartPlugin } from '.';
+import type { ChartPlugin } from '../../plugin-api';
+import { barChartPlugin, lineChartPlugin, stepLineChartPlugin, areaChartPlugin, scatterChartPlugin } from '.';
 
 const formData = {
   datasource: '1__table',
@@ -302,5 +303,21 @@ describe('timeseries with dataset metrics', () => {
       chartPropsFor({ ...shareForm, y_axis_format: ',.2f' }, result, { datasource }),
     ) as { option: { yAxis: { axisLabel: { formatter: (v: number) => string } } } };
     expect(option.yAxis.axisLabel.formatter(0.4184)).toBe('0.42');
+  });
+});
+
+describe('timeseries marker controls', () => {
+  const controlNames = (plugin: ChartPlugin) =>
+    plugin.controlPanel.sections.flatMap((section) =>
+      section.controlSetRows.flat().map((control) => control.name),
+    );
+  it('offers no marker controls on bars, where echarts draws no markers', () => {
+    expect(controlNames(barChartPlugin)).not.toContain('markerEnabled');
+    expect(controlNames(barChartPlugin)).not.toContain('markerSize');
+  });
+  it('keeps them where they work: lines toggle and size markers, scatter points only size', () => {
+    expect(controlNames(lineChartPlugin)).toEqual(expect.arrayContaining(['markerEnabled', 'markerSize']));
+    expect(controlNames(scatterChartPlugin)).toContain('markerSize');
+    expect(controlNames(scatterChartPlugin)).not.toContain('markerEnabled');
   });
 });
