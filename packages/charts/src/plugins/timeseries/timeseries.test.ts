@@ -151,6 +151,24 @@ describe('timeseries transformProps', () => {
     expect(option.xAxis).toMatchObject({ type: 'time' });
   });
 
+  it('titles the tooltip with the date at the time grain, or in the chosen format', () => {
+    const tooltipTitle = (extra: Record<string, unknown>) => {
+      const { option } = lineChartPlugin.transformProps(
+        chartPropsFor({ ...formData, ...extra }, queriesData),
+      ) as {
+        option: {
+          xAxis?: { axisPointer?: { label?: { formatter?: (params: { value: unknown }) => string } } };
+        };
+      };
+      return option.xAxis?.axisPointer?.label?.formatter?.({ value: Date.UTC(2001, 0, 1) }) ?? null;
+    };
+    expect(tooltipTitle({ time_grain_sqla: 'P1Y' })).toBe('2001');
+    expect(tooltipTitle({ time_grain_sqla: 'P1M' })).toBe('2001-01');
+    expect(tooltipTitle({ time_grain_sqla: 'P1D' })).toBe('2001-01-01');
+    expect(tooltipTitle({ time_grain_sqla: 'PT1H' })).toBe('2001-01-01 00:00');
+    expect(tooltipTitle({ time_grain_sqla: 'P1D', x_axis_time_format: '%d/%m/%Y' })).toBe('01/01/2001');
+  });
+
   it('draws bars, stacked areas and steps per variant', () => {
     const bar = seriesOf(
       (

@@ -14,7 +14,7 @@ import {
 import { categoricalColorScale } from '../../format/colorSchemes';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { metricDisplay } from '../../format/metricDisplay';
-import { getTimeFormatter, toDate } from '../../format/timeFormat';
+import { getGrainTimeFormatter, getTimeFormatter, toDate } from '../../format/timeFormat';
 import { axisStyle, gridOption, isLargeSeries, legendOption, tooltipOption } from '../../echarts/options';
 import { columnNamesOf, isTemporalColumn, labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { crossFilterConfig } from '../common/crossFilterConfig';
@@ -83,6 +83,11 @@ export function transformTimeseriesProps(
   );
   const yFormatter = display.axisFormatter;
   const xTimeFormatter = getTimeFormatter(asOptionalString(formData.x_axis_time_format));
+  // The tooltip's title stands alone, so it shows the whole date at the grain (2001, 2001-01, …).
+  const tooltipTimeFormatter = getGrainTimeFormatter(
+    asOptionalString(formData.x_axis_time_format),
+    asOptionalString(formData.time_grain_sqla),
+  );
   const color = variant.color ?? categoricalColorScale(asOptionalString(formData.color_scheme));
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
   // Keyed by the shown name: a click on a series reports the name the legend shows.
@@ -190,6 +195,10 @@ export function transformTimeseriesProps(
             ...categoryAxisBase,
             type: 'time' as const,
             axisLabel: { ...categoryAxisBase.axisLabel, formatter: (value: number) => xTimeFormatter(value) },
+            // echarts titles an axis tooltip with this label; its default is a local-time ISO-like text.
+            axisPointer: {
+              label: { formatter: (params: { value: unknown }) => tooltipTimeFormatter(params.value) },
+            },
           }
         : categoryType === 'category'
           ? {
