@@ -94,6 +94,8 @@ export function transformWaterfallProps(chartProps: ChartProps): EChartsChartPro
       data: steps.map((step) => step.label),
       name: asString(formData.x_axis_label),
       nameLocation: 'middle',
+      // Under the labels (one line of 12 px text below an 8 px margin), not on them.
+      nameGap: 32,
       ...axisStyle(theme),
     },
     yAxis: {
