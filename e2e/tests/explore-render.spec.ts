@@ -113,6 +113,7 @@ test.describe('on a high-density screen', () => {
 
     const png = await downloadVia('download-image');
     expect(png.suggestedFilename()).toBe(`${fileBase}.png`);
+    if (SHOTS) await png.saveAs(`${SHOTS}/download.png`);
     const bytes = await readFile(await png.path());
     // PNG header: the IHDR chunk holds width and height as big-endian 32-bit integers at bytes 16 and 20.
     const width = bytes.readUInt32BE(16);
