@@ -400,6 +400,15 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="birth_names\.csv"/);
+    const named = await post({
+      datasource: { id: birthNames, type: 'table' },
+      queries: [query],
+      result_format: 'csv',
+      form_data: { slice_name: 'Naissances été' },
+    });
+    expect(named.headers['content-disposition']).toBe(
+      `attachment; filename="Naissances _t_.csv"; filename*=UTF-8''${encodeURIComponent('Naissances été.csv')}`,
+    );
     const totals = await handSql('SELECT gender, SUM(num) AS s FROM birth_names GROUP BY 1 ORDER BY 1');
     expect(csv.body).toBe(
       `\uFEFFgender,SUM(num)\r\n${totals.map((row) => `${String(row.gender)},${String(row.s)}\r\n`).join('')}`,
@@ -536,6 +545,8 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.startsWith('\uFEFFgender,SUM(num)\r\n')).toBe(true);
+    // Named after the chart, not its dataset.
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="by gender\.csv"/);
     const bare = await server.request('POST', '/api/v1/chart/', {
       token: admin,
       body: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoricalColorScale, getCategoricalColors, sequentialColor } from './colorSchemes';
 import { formatNumber, isValidNumberFormat } from './numberFormat';
-import { formatTime } from './timeFormat';
+import { formatTime, getGrainTimeFormatter } from './timeFormat';
 
 describe('number formats', () => {
   it('formats adaptively by default', () => {
@@ -74,5 +74,34 @@ describe('colour schemes', () => {
     expect(sequentialColor('blues', 1)).toBe('#08306b');
     expect(sequentialColor('blues', 7)).toBe('#08306b');
     expect(sequentialColor('unknown', 0)).toBe('#ecf7ed');
+  });
+});
+
+describe('time formats by grain', () => {
+  const at = Date.UTC(2001, 0, 1);
+  const later = Date.UTC(2001, 4, 7, 13, 45, 30);
+  it('shows a value at its grain precision under smart_date', () => {
+    expect(getGrainTimeFormatter('smart_date', 'P1Y')(at)).toBe('2001');
+    expect(getGrainTimeFormatter(undefined, 'P3M')(later)).toBe('2001-05');
+    expect(getGrainTimeFormatter('smart_date', 'P1M')(at)).toBe('2001-01');
+    expect(getGrainTimeFormatter('smart_date', 'P1D')(at)).toBe('2001-01-01');
+    expect(getGrainTimeFormatter('smart_date', '1969-12-28T00:00:00Z/P1W')(later)).toBe('2001-05-07');
+    expect(getGrainTimeFormatter('smart_date', 'PT1H')(later)).toBe('2001-05-07 13:45');
+    expect(getGrainTimeFormatter('smart_date', 'PT15M')(later)).toBe('2001-05-07 13:45');
+    expect(getGrainTimeFormatter('smart_date', 'PT1S')(later)).toBe('2001-05-07 13:45:30');
+  });
+  it('reads ISO strings the same way as epoch milliseconds', () => {
+    expect(getGrainTimeFormatter('smart_date', 'P1Y')('2001-01-01T00:00:00.000Z')).toBe('2001');
+    expect(getGrainTimeFormatter('smart_date', 'P1M')('2001-01-01T00:00:00')).toBe('2001-01');
+  });
+  it('shows the whole date, and the time when there is one, without a grain', () => {
+    expect(getGrainTimeFormatter('smart_date', null)(at)).toBe('2001-01-01');
+    expect(getGrainTimeFormatter(undefined, undefined)(later)).toBe('2001-05-07 13:45:30');
+  });
+  it('honours a chosen date format over the grain', () => {
+    expect(getGrainTimeFormatter('%d/%m/%Y', 'P1Y')(later)).toBe('07/05/2001');
+  });
+  it('leaves values that are not dates as they are', () => {
+    expect(getGrainTimeFormatter('smart_date', 'P1Y')('not a date')).toBe('not a date');
   });
 });

@@ -71,3 +71,50 @@ export function getTimeFormatter(formatId?: string | null): TimeFormatter {
 export function formatTime(formatId: string | null | undefined, value: unknown): string {
   return getTimeFormatter(formatId)(value);
 }
+
+/**
+ * The d3-time-format specifier that shows a value at its time grain's precision: years as 2001,
+ * quarters and months as 2001-01, days and weeks as 2001-01-01, hours and minutes with the time,
+ * seconds with seconds. An unknown or absent grain answers null (the value decides, see below).
+ */
+export function grainTimeFormat(timeGrain?: string | null): string | null {
+  // Week grains may carry an anchor ('1969-12-28T00:00:00Z/P1W'): the duration is the part with a P.
+  const duration = (timeGrain ?? '').split('/').find((part) => part.startsWith('P'));
+  if (duration === undefined) return null;
+  const time = /T(\d+)([HMS])$/.exec(duration);
+  if (time) return time[2] === 'S' ? '%Y-%m-%d %H:%M:%S' : '%Y-%m-%d %H:%M';
+  const date = /^P(\d+)([YMWD])$/.exec(duration);
+  if (!date) return null;
+  if (date[2] === 'Y') return '%Y';
+  if (date[2] === 'M') return '%Y-%m';
+  return '%Y-%m-%d';
+}
+
+const formatFullDate = utcFormat('%Y-%m-%d');
+const formatDateMinute = utcFormat('%Y-%m-%d %H:%M');
+const formatDateSecond = utcFormat('%Y-%m-%d %H:%M:%S');
+const formatDateMillisecond = utcFormat('%Y-%m-%d %H:%M:%S.%L');
+
+/** A whole timestamp with no grain to go by: the date, plus the time only when it is not midnight. */
+function fullDate(date: Date): string {
+  if (date.getUTCMilliseconds() !== 0) return formatDateMillisecond(date);
+  if (date.getUTCSeconds() !== 0) return formatDateSecond(date);
+  if (date.getUTCHours() !== 0 || date.getUTCMinutes() !== 0) return formatDateMinute(date);
+  return formatFullDate(date);
+}
+
+const fullDateFormatter: TimeFormatter = (value) => {
+  const date = toDate(value);
+  return date === null ? getTimeFormatter(SMART_DATE)(value) : fullDate(date);
+};
+
+/**
+ * Formatter for one value standing alone (a tooltip title, a results cell), where smart_date's
+ * tick-style 'Feb' would be ambiguous: a chosen format wins; smart_date (the default) shows the
+ * value at its time grain's precision, or the whole date (and time when there is one) without a grain.
+ */
+export function getGrainTimeFormatter(formatId?: string | null, timeGrain?: string | null): TimeFormatter {
+  if (formatId && formatId !== '' && formatId !== SMART_DATE) return getTimeFormatter(formatId);
+  const grainFormat = grainTimeFormat(timeGrain);
+  return grainFormat === null ? fullDateFormatter : getTimeFormatter(grainFormat);
+}

@@ -137,6 +137,66 @@ describe('heatmap_v2', () => {
   });
 });
 
+describe('dates on category axes', () => {
+  const result = {
+    colnames: ['ds', 'gender', 'count'],
+    coltypes: [2, 1, 0],
+    data: [
+      { ds: Date.UTC(2001, 0, 1), gender: 'boy', count: 3 },
+      { ds: Date.UTC(2001, 1, 1), gender: 'girl', count: 4 },
+    ],
+  };
+  const xLabels = (option: unknown) =>
+    (option as { xAxis?: { data?: unknown } }).xAxis?.data as string[] | undefined;
+  it('labels heatmap and waterfall columns at the time grain', () => {
+    const heatmap = heatmapChartPlugin.transformProps(
+      chartPropsFor(
+        {
+          datasource: '1__table',
+          viz_type: 'heatmap_v2',
+          x_axis: 'ds',
+          time_grain_sqla: 'P1M',
+          groupby: ['gender'],
+          metric: 'count',
+        },
+        [result],
+      ),
+    ) as { option: unknown };
+    expect(xLabels(heatmap.option)).toEqual(['2001-01', '2001-02']);
+    const waterfall = waterfallChartPlugin.transformProps(
+      chartPropsFor(
+        {
+          datasource: '1__table',
+          viz_type: 'waterfall',
+          x_axis: 'ds',
+          time_grain_sqla: 'P1D',
+          metric: 'count',
+          show_total: false,
+        },
+        [result],
+      ),
+    ) as { option: unknown };
+    expect(xLabels(waterfall.option)).toEqual(['2001-01-01', '2001-02-01']);
+  });
+  it('uses the chosen date format when there is one', () => {
+    const waterfall = waterfallChartPlugin.transformProps(
+      chartPropsFor(
+        {
+          datasource: '1__table',
+          viz_type: 'waterfall',
+          x_axis: 'ds',
+          time_grain_sqla: 'P1D',
+          metric: 'count',
+          show_total: false,
+          x_axis_time_format: '%m/%d/%Y',
+        },
+        [result],
+      ),
+    ) as { option: unknown };
+    expect(xLabels(waterfall.option)).toEqual(['01/01/2001', '02/01/2001']);
+  });
+});
+
 describe('waterfall', () => {
   const formData = {
     datasource: '1__table',

@@ -390,13 +390,23 @@ export async function runQueryContext(
   }
   if (format === 'json') return { kind: 'json', body: { result: results.map((result) => result.item) } };
   const frames = results.map((result) => result.frame ?? framesOfItem(result.item));
-  const file = resultFile(frames, format, source.datasource.datasource_name || 'chart');
+  const file = resultFile(frames, format, downloadName(queryContext, source.datasource.datasource_name));
   return {
     kind: 'file',
     contentType: file.contentType,
     disposition: attachmentDisposition(file.name),
     body: file.body,
   };
+}
+
+/**
+ * A file download is called after the chart: the form data's slice_name (Explore sends the chart's
+ * name; a saved chart's query context carries it), else the dataset's name for an unsaved chart.
+ */
+function downloadName(queryContext: QueryContext, datasourceName: string): string {
+  const sliceName = queryContext.form_data?.slice_name;
+  if (typeof sliceName === 'string' && sliceName.trim() !== '') return sliceName.trim();
+  return datasourceName || 'chart';
 }
 
 function framesOfItem(item: Record<string, unknown>): Frame {

@@ -49,6 +49,8 @@ export async function runSavedChartData(
   const queryContext = savedQueryContext(chart.query_context);
   return runQueryContext(ctx, principal, {
     ...queryContext,
+    // Its files are named after the chart as it is called now, whatever the saved context says.
+    form_data: { ...queryContext.form_data, slice_name: chart.slice_name },
     result_format: options.format ?? 'json',
     result_type: options.type ?? 'full',
     force: options.force === 'true',

@@ -5,8 +5,8 @@ import { getColumnLabel, getMetricLabel, parseColumns, parseMetric } from '../..
 import { asArray, asBoolean, asOptionalNumber, asOptionalString, toNumber } from '../../query/values';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { getSequentialColors } from '../../format/colorSchemes';
-import { getTimeFormatter } from '../../format/timeFormat';
-import { axisStyle, tooltipOption } from '../../echarts/options';
+import { getGrainTimeFormatter } from '../../format/timeFormat';
+import { VISUAL_MAP_BAND, axisStyle, gridClearOf, tooltipOption } from '../../echarts/options';
 import { themeTokens } from '../../format/theme';
 import { isTemporalColumn, labelOf, resultAt, rowsOf } from '../common/queryResult';
 import type { EChartsChartProps } from '../common/echartsProps';
@@ -40,7 +40,11 @@ export function transformHeatmapProps(chartProps: ChartProps): EChartsChartProps
   const metric = parseMetric(formData.metric);
   const metricLabel = metric === undefined ? '' : getMetricLabel(metric);
   const temporal = isTemporalColumn(result, xLabel);
-  const timeFormatter = getTimeFormatter(asOptionalString(formData.x_axis_time_format));
+  // Category labels stand alone (no neighbouring ticks give the year), so dates show at their grain.
+  const timeFormatter = getGrainTimeFormatter(
+    asOptionalString(formData.x_axis_time_format),
+    asOptionalString(formData.time_grain_sqla),
+  );
   const formatter = getNumberFormatter(asOptionalString(formData.y_axis_format));
   const xText = (value: unknown) => (temporal ? timeFormatter(value) : labelOf(value));
   const xs = [...new Set(rows.map((row) => xText(row[xLabel])))];
@@ -64,8 +68,10 @@ export function transformHeatmapProps(chartProps: ChartProps): EChartsChartProps
   const max = normalized ? 1 : (asOptionalNumber(bounds[1]) ?? Math.max(...finite, 0));
   const tokens = themeTokens(theme);
   const showPercentage = asBoolean(formData.show_percentage, true);
+  const showScale = asBoolean(formData.show_legend, true);
   const option: EChartsOption = {
-    grid: { top: 10, bottom: asBoolean(formData.show_legend, true) ? 60 : 30, left: 20, right: 20 },
+    // The visual map sits in its own band under the plot; the x-axis labels stay above it.
+    grid: gridClearOf(showScale ? { bottom: VISUAL_MAP_BAND } : {}),
     tooltip: {
       ...tooltipOption(theme, 'item'),
       formatter: (params) => {
@@ -89,7 +95,8 @@ export function transformHeatmapProps(chartProps: ChartProps): EChartsChartProps
       orient: 'horizontal',
       left: 'center',
       bottom: 0,
-      show: asBoolean(formData.show_legend, true),
+      itemWidth: 12,
+      show: showScale,
       inRange: { color: [...getSequentialColors(asOptionalString(formData.linear_color_scheme))] },
       textStyle: { color: tokens.textSecondary },
       formatter: (value: unknown) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartPropsFor, seriesOf } from '../common/testing';
+import { getCategoricalColors } from '../../format/colorSchemes';
 import { queryBFormData } from './formData';
 import { mixedTimeseriesPlugin } from '.';
 
@@ -46,5 +47,15 @@ describe('mixed_timeseries', () => {
       ['girl', 'bar', 1],
     ]);
     expect(Array.isArray(props.option.yAxis) && props.option.yAxis.length).toBe(2);
+  });
+  it('gives every series of both queries its own colour, in scheme order across A then B', () => {
+    const props = mixedTimeseriesPlugin.transformProps(
+      chartPropsFor({ ...formData, metrics_b: ['count'], groupby_b: [] }, [
+        { colnames: ['ds', 'count', 'sum'], coltypes: [2, 0, 0], data: [{ ds: 0, count: 1, sum: 4 }] },
+        { colnames: ['ds', 'count'], coltypes: [2, 0], data: [{ ds: 0, count: 2 }] },
+      ]),
+    ) as { option: object };
+    const colours = seriesOf(props.option).map((s) => (s.itemStyle as { color?: string }).color);
+    expect(colours).toEqual(getCategoricalColors('supersetColors').slice(0, 3));
   });
 });

@@ -1,6 +1,7 @@
 import type { EChartsOption, SeriesOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
 import { asOptionalString } from '../../query/values';
+import { categoricalColorScale } from '../../format/colorSchemes';
 import { transformTimeseriesProps, type TimeseriesSeriesType } from '../timeseries/transformProps';
 import { queryAFormData, queryBFormData } from './formData';
 import type { EChartsChartProps } from '../common/echartsProps';
@@ -35,15 +36,26 @@ export function transformMixedTimeseriesProps(chartProps: ChartProps): EChartsCh
     markerSize: formData.markerSizeB,
     show_value: formData.show_valueB,
     y_axis_format: formData.y_axis_format_secondary ?? formData.y_axis_format,
-    // Colours continue after query A's series so the two queries do not share colours.
   };
+  // One scale for both queries, keyed per query: the scheme's colours continue from query A's series
+  // into query B's, so no two series share a colour (even a metric present in both queries).
+  const scale = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const colorOfQuery = (query: 'A' | 'B') => (seriesName: string) => scale(`${query}\u0000${seriesName}`);
   const a = transformTimeseriesProps(
     { ...chartProps, formData: formDataA, queriesData: chartProps.queriesData.slice(0, 1) },
-    { seriesType: seriesTypeOf(formData.seriesType), ...(formData.area === true ? { area: true } : {}) },
+    {
+      seriesType: seriesTypeOf(formData.seriesType),
+      color: colorOfQuery('A'),
+      ...(formData.area === true ? { area: true } : {}),
+    },
   );
   const b = transformTimeseriesProps(
     { ...chartProps, formData: formDataB, queriesData: chartProps.queriesData.slice(1, 2) },
-    { seriesType: seriesTypeOf(formData.seriesTypeB), ...(formData.areaB === true ? { area: true } : {}) },
+    {
+      seriesType: seriesTypeOf(formData.seriesTypeB),
+      color: colorOfQuery('B'),
+      ...(formData.areaB === true ? { area: true } : {}),
+    },
   );
   const identify = formData.show_query_identifiers === true;
   const axisA = formData.yAxisIndex === 1 ? 1 : 0;

@@ -10,9 +10,33 @@ const checkbox = (name: string, label: string, defaultValue: boolean): ControlDe
   renderTrigger: true,
 });
 
+/**
+ * Which marker controls a variant offers: lines draw markers ('all'), scatter points only take a size
+ * ('size'), bars have no markers at all ('none') so their controls would do nothing.
+ */
+export type MarkerControls = 'all' | 'size' | 'none';
+
+const markerEnabledControl = checkbox('markerEnabled', 'Marker', false);
+const markerSizeControl: ControlDeclaration = {
+  name: 'markerSize',
+  type: 'SliderControl',
+  label: 'Marker Size',
+  default: 6,
+  min: 0,
+  max: 20,
+  renderTrigger: true,
+};
+
+function markerRows(markers: MarkerControls): ControlDeclaration[][] {
+  if (markers === 'none') return [];
+  if (markers === 'size') return [[markerSizeControl]];
+  return [[markerEnabledControl], [markerSizeControl]];
+}
+
 /** Controls of the timeseries family; `extraChartOptions` holds the rows specific to one variant. */
 export function timeseriesControlPanel(
   extraChartOptions: readonly (readonly ControlDeclaration[])[],
+  markers: MarkerControls = 'all',
 ): ControlPanelConfig {
   return {
     sections: [
@@ -39,18 +63,7 @@ export function timeseriesControlPanel(
           [shared.colorScheme],
           ...extraChartOptions,
           [checkbox('zoomable', 'Data Zoom', false)],
-          [checkbox('markerEnabled', 'Marker', false)],
-          [
-            {
-              name: 'markerSize',
-              type: 'SliderControl',
-              label: 'Marker Size',
-              default: 6,
-              min: 0,
-              max: 20,
-              renderTrigger: true,
-            },
-          ],
+          ...markerRows(markers),
           ...shared.legendSection,
           [
             {

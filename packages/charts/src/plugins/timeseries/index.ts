@@ -8,6 +8,7 @@ import {
   showValueControl,
   stackControl,
   timeseriesControlPanel,
+  type MarkerControls,
 } from './controlPanel';
 import { transformTimeseriesProps, type TimeseriesVariant } from './transformProps';
 
@@ -19,6 +20,7 @@ function timeseriesPlugin(
   description: string,
   variant: TimeseriesVariant,
   extraControls: readonly (readonly ControlDeclaration[])[],
+  markers: MarkerControls = 'all',
 ): ChartPlugin {
   return defineChartPlugin({
     vizType,
@@ -29,7 +31,7 @@ function timeseriesPlugin(
       tags: ['ECharts', 'Time', 'Trend', 'Popular'],
       behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
     },
-    controlPanel: timeseriesControlPanel(extraControls),
+    controlPanel: timeseriesControlPanel(extraControls, markers),
     buildQuery: buildTimeseriesQuery,
     transformProps: (chartProps) => transformTimeseriesProps(chartProps, variant),
     loadChart,
@@ -50,6 +52,7 @@ export const barChartPlugin = timeseriesPlugin(
   'Bar Charts are used to show metrics as a series of bars.',
   { seriesType: 'bar' },
   [[orientationControl], [stackControl], [showValueControl]],
+  'none',
 );
 
 export const areaChartPlugin = timeseriesPlugin(
@@ -66,6 +69,7 @@ export const scatterChartPlugin = timeseriesPlugin(
   'Scatter Plot has the horizontal axis in linear units, and the points are connected in order.',
   { seriesType: 'scatter' },
   [[showValueControl]],
+  'size',
 );
 
 export const smoothLineChartPlugin = timeseriesPlugin(

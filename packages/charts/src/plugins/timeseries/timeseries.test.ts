@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ExploreDatasource } from '@tessera/contracts';
 import type { DataMask } from '../../plugin-api';
 import { chartPropsFor, seriesOf } from '../common/testing';
-import { barChartPlugin, lineChartPlugin, stepLineChartPlugin, areaChartPlugin } from '.';
+import type { ChartPlugin } from '../../plugin-api';
+import { barChartPlugin, lineChartPlugin, stepLineChartPlugin, areaChartPlugin, scatterChartPlugin } from '.';
 
 const formData = {
   datasource: '1__table',
@@ -148,6 +149,24 @@ describe('timeseries transformProps', () => {
       ],
     });
     expect(option.xAxis).toMatchObject({ type: 'time' });
+  });
+
+  it('titles the tooltip with the date at the time grain, or in the chosen format', () => {
+    const tooltipTitle = (extra: Record<string, unknown>) => {
+      const { option } = lineChartPlugin.transformProps(
+        chartPropsFor({ ...formData, ...extra }, queriesData),
+      ) as {
+        option: {
+          xAxis?: { axisPointer?: { label?: { formatter?: (params: { value: unknown }) => string } } };
+        };
+      };
+      return option.xAxis?.axisPointer?.label?.formatter?.({ value: Date.UTC(2001, 0, 1) }) ?? null;
+    };
+    expect(tooltipTitle({ time_grain_sqla: 'P1Y' })).toBe('2001');
+    expect(tooltipTitle({ time_grain_sqla: 'P1M' })).toBe('2001-01');
+    expect(tooltipTitle({ time_grain_sqla: 'P1D' })).toBe('2001-01-01');
+    expect(tooltipTitle({ time_grain_sqla: 'PT1H' })).toBe('2001-01-01 00:00');
+    expect(tooltipTitle({ time_grain_sqla: 'P1D', x_axis_time_format: '%d/%m/%Y' })).toBe('01/01/2001');
   });
 
   it('draws bars, stacked areas and steps per variant', () => {
@@ -302,5 +321,21 @@ describe('timeseries with dataset metrics', () => {
       chartPropsFor({ ...shareForm, y_axis_format: ',.2f' }, result, { datasource }),
     ) as { option: { yAxis: { axisLabel: { formatter: (v: number) => string } } } };
     expect(option.yAxis.axisLabel.formatter(0.4184)).toBe('0.42');
+  });
+});
+
+describe('timeseries marker controls', () => {
+  const controlNames = (plugin: ChartPlugin) =>
+    plugin.controlPanel.sections.flatMap((section) =>
+      section.controlSetRows.flat().map((control) => control.name),
+    );
+  it('offers no marker controls on bars, where echarts draws no markers', () => {
+    expect(controlNames(barChartPlugin)).not.toContain('markerEnabled');
+    expect(controlNames(barChartPlugin)).not.toContain('markerSize');
+  });
+  it('keeps them where they work: lines toggle and size markers, scatter points only size', () => {
+    expect(controlNames(lineChartPlugin)).toEqual(expect.arrayContaining(['markerEnabled', 'markerSize']));
+    expect(controlNames(scatterChartPlugin)).toContain('markerSize');
+    expect(controlNames(scatterChartPlugin)).not.toContain('markerEnabled');
   });
 });

@@ -14,7 +14,7 @@ import {
 import { categoricalColorScale } from '../../format/colorSchemes';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { metricDisplay } from '../../format/metricDisplay';
-import { getTimeFormatter, toDate } from '../../format/timeFormat';
+import { getGrainTimeFormatter, getTimeFormatter, toDate } from '../../format/timeFormat';
 import { axisStyle, gridOption, isLargeSeries, legendOption, tooltipOption } from '../../echarts/options';
 import { columnNamesOf, isTemporalColumn, labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { crossFilterConfig } from '../common/crossFilterConfig';
@@ -27,6 +27,11 @@ const STEP_TYPES = ['start', 'middle', 'end'] as const;
 export interface TimeseriesVariant {
   seriesType: TimeseriesSeriesType;
   area?: boolean;
+  /**
+   * The series name → colour function to use instead of a fresh scale of the chart's scheme: the mixed
+   * chart shares one scale across its two queries so their series never get the same colour.
+   */
+  color?: (seriesName: string) => string;
 }
 
 /** The series name → groupby values map: from the server's label_map, else split at ', '. */
@@ -78,7 +83,12 @@ export function transformTimeseriesProps(
   );
   const yFormatter = display.axisFormatter;
   const xTimeFormatter = getTimeFormatter(asOptionalString(formData.x_axis_time_format));
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  // The tooltip's title stands alone, so it shows the whole date at the grain (2001, 2001-01, …).
+  const tooltipTimeFormatter = getGrainTimeFormatter(
+    asOptionalString(formData.x_axis_time_format),
+    asOptionalString(formData.time_grain_sqla),
+  );
+  const color = variant.color ?? categoricalColorScale(asOptionalString(formData.color_scheme));
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
   // Keyed by the shown name: a click on a series reports the name the legend shows.
   const labels = new Map(
@@ -185,6 +195,10 @@ export function transformTimeseriesProps(
             ...categoryAxisBase,
             type: 'time' as const,
             axisLabel: { ...categoryAxisBase.axisLabel, formatter: (value: number) => xTimeFormatter(value) },
+            // echarts titles an axis tooltip with this label; its default is a local-time ISO-like text.
+            axisPointer: {
+              label: { formatter: (params: { value: unknown }) => tooltipTimeFormatter(params.value) },
+            },
           }
         : categoryType === 'category'
           ? {

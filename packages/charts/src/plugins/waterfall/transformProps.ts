@@ -4,9 +4,9 @@ import { getXAxisLabel } from '../../query/buildQueryContext';
 import { getColumnLabel, getMetricLabel, parseColumns, parseMetric } from '../../query/labels';
 import { asBoolean, asOptionalString, asString, toNumber } from '../../query/values';
 import { getNumberFormatter } from '../../format/numberFormat';
-import { getTimeFormatter } from '../../format/timeFormat';
+import { getGrainTimeFormatter } from '../../format/timeFormat';
 import { themeTokens } from '../../format/theme';
-import { axisStyle, tooltipOption } from '../../echarts/options';
+import { axisStyle, gridClearOf, legendBand, legendOption, tooltipOption } from '../../echarts/options';
 import { isTemporalColumn, labelOf, resultAt, rowsOf } from '../common/queryResult';
 import type { EChartsChartProps } from '../common/echartsProps';
 
@@ -47,7 +47,11 @@ export function transformWaterfallProps(chartProps: ChartProps): EChartsChartPro
   const xLabel = getXAxisLabel(formData) ?? '';
   const breakdown = parseColumns(formData.groupby).map(getColumnLabel)[0];
   const temporal = isTemporalColumn(result, xLabel);
-  const timeFormatter = getTimeFormatter(asOptionalString(formData.x_axis_time_format));
+  // Category labels stand alone (no neighbouring ticks give the year), so dates show at their grain.
+  const timeFormatter = getGrainTimeFormatter(
+    asOptionalString(formData.x_axis_time_format),
+    asOptionalString(formData.time_grain_sqla),
+  );
   const formatter = getNumberFormatter(asOptionalString(formData.y_axis_format));
   const xText = (value: unknown) => (temporal ? timeFormatter(value) : labelOf(value));
   const items = rows.map((row) => ({
@@ -60,6 +64,7 @@ export function transformWaterfallProps(chartProps: ChartProps): EChartsChartPro
   const decreaseColor = asOptionalString(formData.decrease_color) ?? tokens.negative;
   const totalColor = asOptionalString(formData.total_color) ?? tokens.neutral;
   const showValue = asBoolean(formData.show_value, false);
+  const showLegend = asBoolean(formData.show_legend, true);
   const bar = (kind: WaterfallStep['kind'], name: string, color: string) => ({
     type: 'bar' as const,
     name,
@@ -73,7 +78,7 @@ export function transformWaterfallProps(chartProps: ChartProps): EChartsChartPro
     data: steps.map((step) => (step.kind === kind ? Math.abs(step.delta) : '-')),
   });
   const option: EChartsOption = {
-    grid: { top: 30, bottom: 30, left: 20, right: 20 },
+    grid: gridClearOf(legendBand(showLegend, 'top')),
     tooltip: {
       ...tooltipOption(theme, 'axis'),
       formatter: (params) => {
@@ -82,20 +87,21 @@ export function transformWaterfallProps(chartProps: ChartProps): EChartsChartPro
         return step ? `${step.label}: ${formatter(step.delta)}` : '';
       },
     },
-    legend: {
-      show: asBoolean(formData.show_legend, true),
-      data: ['Increase', 'Decrease', 'Total'],
-      textStyle: { color: tokens.text },
-    },
+    // Placed explicitly: echarts 6 puts a legend at the bottom by default, over the x-axis labels.
+    legend: legendOption(showLegend, 'top', 'plain', theme, ['Increase', 'Decrease', 'Total']),
     xAxis: {
       type: 'category',
       data: steps.map((step) => step.label),
       name: asString(formData.x_axis_label),
+      nameLocation: 'middle',
+      // Under the labels (one line of 12 px text below an 8 px margin), not on them.
+      nameGap: 32,
       ...axisStyle(theme),
     },
     yAxis: {
       type: 'value',
       name: asString(formData.y_axis_label),
+      nameLocation: 'middle',
       ...axisStyle(theme),
       axisLabel: { ...axisStyle(theme).axisLabel, formatter: (value: number) => formatter(value) },
     },

@@ -33,6 +33,7 @@ export const samplesResponseSchema = z.object({
     .object({
       data: z.array(z.record(z.string(), z.unknown())),
       colnames: z.array(z.string()),
+      coltypes: z.array(z.number().int()).optional(),
       rowcount: z.number().int().optional(),
       total_count: z.number().int().optional(),
     })

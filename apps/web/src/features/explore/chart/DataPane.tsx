@@ -5,8 +5,8 @@ import type { ExploreDatasource } from '@tessera/contracts';
 import type { ExploreFormData } from '@tessera/core';
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import { useGetSamplesQuery, usePostChartDataMutation } from '../api/explore-api';
-import { displayValue } from '../display-value';
 import { queryContextFor } from './chart-actions';
+import { cellTextOf, cellTexts, type CellText } from './result-cells';
 
 interface DataPaneProps {
   formData: ExploreFormData;
@@ -83,13 +83,17 @@ function ResultsTab({ formData }: { formData: ExploreFormData }) {
       request.abort();
     };
   }, [formData, post]);
-  if (error) return <ErrorMessage error={error} />;
   const first = data?.result[0];
+  const texts = useMemo(
+    () => cellTexts(first?.colnames ?? [], first?.coltypes ?? [], formData),
+    [first, formData],
+  );
+  if (error) return <ErrorMessage error={error} />;
   return (
     <DataTable
       loading={isLoading}
       colnames={first?.colnames ?? []}
-      temporal={temporalColumns(first?.colnames ?? [], first?.coltypes ?? [])}
+      texts={texts}
       rows={first?.data ?? []}
       testId="results-table"
     />
@@ -102,42 +106,30 @@ function SamplesTab({ datasource }: { datasource: ExploreDatasource }) {
     datasourceType: datasource.type,
     force: false,
   });
+  const texts = useMemo(() => cellTexts(data?.result.colnames ?? [], data?.result.coltypes ?? []), [data]);
   if (error) return <ErrorMessage error={error} />;
   return (
     <DataTable
       loading={isFetching}
       colnames={data?.result.colnames ?? []}
+      texts={texts}
       rows={data?.result.data ?? []}
       testId="samples-table"
     />
   );
 }
 
-/** GENERIC_DATA_TYPES: temporal columns come back as epoch milliseconds. */
-const TEMPORAL = 2;
-
-function cellText(value: unknown, temporal: boolean): string {
-  if (value === null || value === undefined) return 'N/A';
-  if (temporal && typeof value === 'number') return new Date(value).toISOString().slice(0, 19);
-  return displayValue(value);
-}
-
-const NO_TEMPORAL: ReadonlySet<string> = new Set();
-
-function temporalColumns(colnames: readonly string[], coltypes: readonly number[]): ReadonlySet<string> {
-  return new Set(colnames.filter((_, index) => coltypes[index] === TEMPORAL));
-}
-
 function DataTable({
   loading,
   colnames,
-  temporal = NO_TEMPORAL,
+  texts,
   rows,
   testId,
 }: {
   loading: boolean;
   colnames: readonly string[];
-  temporal?: ReadonlySet<string>;
+  /** How each column's cells read (dates by the chart's time grain). */
+  texts: ReadonlyMap<string, CellText>;
   rows: readonly Record<string, unknown>[];
   testId: string;
 }) {
@@ -148,9 +140,9 @@ function DataTable({
     const indexed = rows.map((row, index) => ({ row, key: index }));
     if (needle === '') return indexed;
     return indexed.filter(({ row }) =>
-      colnames.some((name) => cellText(row[name], temporal.has(name)).toLowerCase().includes(needle)),
+      colnames.some((name) => cellTextOf(texts, name)(row[name]).toLowerCase().includes(needle)),
     );
-  }, [rows, colnames, search, temporal]);
+  }, [rows, colnames, search, texts]);
   return (
     <Flex vertical gap={token.marginXS} style={{ height: '100%' }}>
       <Flex align="center" gap={token.marginSM}>
@@ -184,7 +176,7 @@ function DataTable({
           title: name,
           ellipsis: true,
           render: (_: unknown, record: { row: Record<string, unknown> }) =>
-            cellText(record.row[name], temporal.has(name)),
+            cellTextOf(texts, name)(record.row[name]),
         }))}
         data-test={testId}
       />

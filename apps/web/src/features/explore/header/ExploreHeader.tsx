@@ -22,6 +22,7 @@ import { runChart } from '../chart/chart-actions';
 import type { ChartState } from '../state';
 import { exploreActions, selectExplore } from '../store/explore-store';
 import { copyText, COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, embedSnippet } from './clipboard';
+import { downloadBaseName } from './download-names';
 import { downloadChartData, downloadImage, downloadJson } from './downloads';
 import { ViewQueryModal } from './ViewQueryModal';
 
@@ -83,14 +84,21 @@ export function ExploreHeader({ chartId, chart, chartRef }: ExploreHeaderProps) 
   };
 
   const download = async (kind: string) => {
+    // Files are called after the chart; an unsaved one after its dataset.
+    const fileName = downloadBaseName(sliceName, datasource?.name);
     if (kind === 'csv' || kind === 'xlsx') {
-      const error = await downloadChartData(chart.latestQueryFormData, kind, name);
+      const error = await downloadChartData(chart.latestQueryFormData, kind, fileName);
       if (error !== null) toasts.addDangerToast(error);
     } else if (kind === 'json') {
-      downloadJson({ result: chart.queriesResponse ?? [] }, name);
+      downloadJson({ result: chart.queriesResponse ?? [] }, fileName);
     } else if (kind === 'png') {
       const element = chartRef.current;
-      const done = element !== null && (await downloadImage(element, name, token.colorBgContainer));
+      const style = {
+        background: token.colorBgContainer,
+        titleColor: token.colorText,
+        fontFamily: token.fontFamily,
+      };
+      const done = element !== null && (await downloadImage(element, name, fileName, style));
       if (!done) toasts.addWarningToast('This chart has no image to download; use CSV or JSON instead');
     }
   };
