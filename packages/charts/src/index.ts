@@ -16,3 +16,4 @@ export * from './format';
 export { toggleCrossFilter, selectedLabels } from './echarts/crossFilter';
 export { LARGE_SERIES_THRESHOLD } from './echarts/options';
 export { ChartRenderer, type ChartRendererProps } from './renderer/ChartRenderer';
+export { RenderAttempt, useRenderAttempt } from './renderer/paint-signal';

@@ -129,6 +129,24 @@ export interface ChartHooks {
   onChangeOwnState?: (ownState: Record<string, unknown>) => void;
 }
 
+/** A chart that could not be drawn: the thrown error's message and stack. */
+export interface RenderFailure {
+  message: string;
+  stack: string | null;
+}
+
+/**
+ * How a host learns that a chart is drawn (ChartRenderer's `onRenderSuccess` / `onRenderFailure`).
+ * Success is reported after paint: plugin components that draw synchronously into the DOM (tables, big
+ * numbers) are done once committed and a frame has painted; components that draw later hold the
+ * attempt with `useRenderAttempt().hold()` and release it when drawn (the shared echarts host does so
+ * on echarts' 'finished' event). Failure is reported when transformProps or the component throws.
+ */
+export interface ChartRenderCallbacks {
+  onRenderSuccess?: () => void;
+  onRenderFailure?: (failure: RenderFailure) => void;
+}
+
 export interface ChartProps {
   formData: FormData;
   queriesData: readonly ChartDataResultItem[];

@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './constants';
+export * from './chart-messages';
 export * from './config-defaults';
 export * from './api/list';
 export * from './api/security';

@@ -1,5 +1,8 @@
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import type { Bootstrap } from '@tessera/contracts';
+import { ChartRequests } from '../features/chart-runtime/chart-requests';
+import type { ChartRuntimeRootState } from '../features/chart-runtime/root-state';
+import type { ChartRuntimeExtra } from '../features/chart-runtime/chart-thunks';
 import type { ExploreRootState } from '../features/explore/state/root-state';
 import type { SqlLabRootState } from '../features/sqllab/state/root-state';
 import { api } from '../shared/api/api';
@@ -17,7 +20,7 @@ export const rootReducer = combineSlices({
   theme: themeSlice.reducer,
   toasts: toastsSlice.reducer,
   [api.reducerPath]: api.reducer,
-}).withLazyLoadedSlices<SqlLabRootState & ExploreRootState>();
+}).withLazyLoadedSlices<SqlLabRootState & ExploreRootState & ChartRuntimeRootState>();
 
 const LARGE_STATE_PATHS = ['sqlLabQueries.queries', 'charts', 'explore.datasource'];
 
@@ -39,11 +42,14 @@ export function createAppStore({ bootstrap, theme, storage }: StoreOptions) {
       saveTheme(storage, listenerApi.getState().theme.mode);
     },
   });
+  // Running chart requests are per store (abort handles stay out of Redux); thunks reach them as `extra`.
+  const extraArgument: ChartRuntimeExtra = { chartRequests: new ChartRequests() };
   return configureStore({
     reducer: rootReducer,
     preloadedState: { session: initialSessionState(bootstrap), theme },
     middleware: (getDefault) =>
       getDefault({
+        thunk: { extraArgument },
         // Query results can hold 100,000 rows; walking them after every action would stall dev builds.
         immutableCheck: { ignoredPaths: LARGE_STATE_PATHS },
         serializableCheck: { ignoredPaths: LARGE_STATE_PATHS },

@@ -3,6 +3,7 @@ import { init, use, type ECElementEvent, type EChartsType } from 'echarts/core';
 import { AriaComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
+import { useRenderAttempt } from '../renderer/paint-signal';
 
 use([CanvasRenderer, AriaComponent]);
 
@@ -22,6 +23,9 @@ export default function EChartsView({ option, width, height, onClick }: EChartsV
   const chart = useRef<EChartsType | null>(null);
   const clickHandler = useRef(onClick);
   clickHandler.current = onClick;
+  const attempt = useRenderAttempt();
+  /** Releases the render attempt once echarts reports the frame with this option drawn. */
+  const releaseOnFinished = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     const element = container.current;
@@ -31,16 +35,31 @@ export default function EChartsView({ option, width, height, onClick }: EChartsV
     instance.on('click', (event) => {
       clickHandler.current?.(event);
     });
+    // 'finished' fires after a frame is drawn with no animation left: the canvas shows the option.
+    instance.on('finished', () => {
+      const release = releaseOnFinished.current;
+      releaseOnFinished.current = null;
+      release?.();
+    });
     return () => {
+      releaseOnFinished.current = null;
       chart.current = null;
       instance.dispose();
     };
   }, []);
 
   useEffect(() => {
-    // A canvas says nothing to screen readers (or tests): aria describes the series by their shown names.
-    chart.current?.setOption({ aria: { enabled: true }, ...option }, { notMerge: true, lazyUpdate: false });
-  }, [option]);
+    const instance = chart.current;
+    if (!instance) return;
+    if (attempt) releaseOnFinished.current = attempt.hold();
+    try {
+      // A canvas says nothing to screen readers (or tests): aria describes the series by their shown names.
+      instance.setOption({ aria: { enabled: true }, ...option }, { notMerge: true, lazyUpdate: false });
+    } catch (caught) {
+      releaseOnFinished.current = null;
+      attempt?.fail(caught instanceof Error ? caught : new Error(String(caught)));
+    }
+  }, [option, attempt]);
 
   useEffect(() => {
     chart.current?.resize({ width, height });

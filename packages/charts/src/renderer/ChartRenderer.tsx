@@ -9,11 +9,27 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import type { ChartDataResultItem, ExploreDatasource } from '@tessera/contracts';
-import type { ChartHooks, ChartPlugin, DataMask, FormData } from '../plugin-api';
+import {
+  chartRenderFailedMessage,
+  type ChartDataResultItem,
+  type ExploreDatasource,
+} from '@tessera/contracts';
+import type {
+  ChartHooks,
+  ChartPlugin,
+  ChartRenderCallbacks,
+  DataMask,
+  FormData,
+  RenderFailure,
+} from '../plugin-api';
 import { getChartPlugin } from '../registry';
+import { RenderAttempt, RenderAttemptContext } from './paint-signal';
 
-export interface ChartRendererProps {
+/**
+ * `onRenderSuccess` is called once per drawn set of props (data, size, theme) after paint;
+ * `onRenderFailure` when transformProps or the plugin's component throws (the error also shows in place).
+ */
+export interface ChartRendererProps extends ChartRenderCallbacks {
   formData: FormData;
   /** The `result` items of POST /api/v1/chart/data. */
   queriesData: readonly ChartDataResultItem[];
@@ -32,6 +48,11 @@ export interface ChartRendererProps {
   error?: string | null;
   /** Overrides the registry lookup (tests, previews). */
   plugin?: ChartPlugin;
+}
+
+function asRenderFailure(caught: unknown): RenderFailure {
+  const error = caught instanceof Error ? caught : new Error(String(caught));
+  return { message: error.message, stack: error.stack ?? null };
 }
 
 const lazyComponents = new WeakMap<ChartPlugin, ComponentType<object>>();
@@ -67,28 +88,67 @@ function useMeasuredSize(width: number | undefined, height: number | undefined) 
 
 interface BoundaryProps {
   children: ReactNode;
-  resetKey: unknown;
+  attempt: RenderAttempt;
 }
 
-/** Catches a component that throws while rendering (or fails to load) and shows the error state. */
-class ChartErrorBoundary extends Component<BoundaryProps, { error: Error | null; resetKey: unknown }> {
-  override state = { error: null as Error | null, resetKey: undefined as unknown };
+interface BoundaryState {
+  failure: RenderFailure | null;
+  attempt: RenderAttempt | null;
+}
 
-  static getDerivedStateFromError(error: unknown) {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+/**
+ * Catches a plugin component that throws while rendering (or fails to load), reports it through the
+ * attempt to the chart's holder and shows the spec's message with the stack in place.
+ */
+class RenderFailureBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failure: null, attempt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failure: asRenderFailure(error) };
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: { error: Error | null; resetKey: unknown }) {
-    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    // A new attempt (new data, size or theme) may draw: it starts without the old failure.
+    return props.attempt === state.attempt ? null : { failure: null, attempt: props.attempt };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    const failure = asRenderFailure(error);
+    const reported = new Error(failure.message);
+    reported.stack = failure.stack ?? '';
+    this.props.attempt.fail(reported);
   }
 
   override render() {
-    return this.state.error ? (
-      <ChartMessage kind="error" text={this.state.error.message} />
-    ) : (
-      this.props.children
-    );
+    return this.state.failure ? <RenderFailureMessage failure={this.state.failure} /> : this.props.children;
   }
+}
+
+function RenderFailureMessage({ failure }: { failure: RenderFailure }) {
+  return (
+    <div
+      role="alert"
+      data-chart-state="error"
+      data-test="chart-render-error"
+      style={{ padding: 8, overflow: 'auto' }}
+    >
+      <div>{chartRenderFailedMessage(failure.message)}</div>
+      {failure.stack ? (
+        <details data-test="chart-render-error-stack">
+          <summary>Stack trace</summary>
+          <pre style={{ fontSize: 12, whiteSpace: 'pre-wrap' }}>{failure.stack}</pre>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+/** Marks the attempt committed once the plugin component is in the DOM (its effects ran before this one). */
+function CommitMarker({ attempt }: { attempt: RenderAttempt }) {
+  useEffect(() => {
+    attempt.commit();
+  }, [attempt]);
+  return null;
 }
 
 function ChartMessage({ kind, text }: { kind: 'loading' | 'error' | 'empty'; text: string }) {
@@ -112,7 +172,7 @@ export function ChartRenderer(props: ChartRendererProps) {
   const { ref, width, height } = useMeasuredSize(props.width, props.height);
   const plugin = props.plugin ?? getChartPlugin(formData.viz_type);
 
-  const transformed = useMemo((): { props: object } | { error: string } | null => {
+  const transformed = useMemo((): { props: object } | { error: RenderFailure } | null => {
     if (!plugin || loading || error || width <= 0 || height <= 0) return null;
     try {
       return {
@@ -130,7 +190,7 @@ export function ChartRenderer(props: ChartRendererProps) {
         }),
       };
     } catch (caught) {
-      return { error: caught instanceof Error ? caught.message : String(caught) };
+      return { error: asRenderFailure(caught) };
     }
   }, [
     plugin,
@@ -148,20 +208,46 @@ export function ChartRenderer(props: ChartRendererProps) {
     props.emitCrossFilters,
   ]);
 
+  // The holder's callbacks may change identity on every render; an attempt reports to the latest ones.
+  const callbacks = useRef({ success: props.onRenderSuccess, failure: props.onRenderFailure });
+  callbacks.current = { success: props.onRenderSuccess, failure: props.onRenderFailure };
+  const attempt = useMemo(
+    () =>
+      transformed && 'props' in transformed
+        ? new RenderAttempt(
+            () => callbacks.current.success?.(),
+            (error) => callbacks.current.failure?.({ message: error.message, stack: error.stack ?? null }),
+          )
+        : null,
+    [transformed],
+  );
+  useEffect(
+    () => () => {
+      attempt?.cancel();
+    },
+    [attempt],
+  );
+  const transformFailure = transformed && 'error' in transformed ? transformed.error : null;
+  useEffect(() => {
+    if (transformFailure) callbacks.current.failure?.(transformFailure);
+  }, [transformFailure]);
+
   let content: ReactNode;
   if (!plugin) content = <ChartMessage kind="error" text={`Unknown chart type: ${formData.viz_type}`} />;
   else if (error) content = <ChartMessage kind="error" text={error} />;
   else if (loading) content = <ChartMessage kind="loading" text="Loading..." />;
-  else if (transformed && 'error' in transformed)
-    content = <ChartMessage kind="error" text={transformed.error} />;
-  else if (transformed) {
+  else if (transformFailure) content = <RenderFailureMessage failure={transformFailure} />;
+  else if (transformed && 'props' in transformed && attempt) {
     const Chart = lazyChart(plugin);
     content = (
-      <ChartErrorBoundary resetKey={transformed}>
-        <Suspense fallback={<ChartMessage kind="loading" text="Loading..." />}>
-          <Chart {...transformed.props} />
-        </Suspense>
-      </ChartErrorBoundary>
+      <RenderFailureBoundary attempt={attempt}>
+        <RenderAttemptContext.Provider value={attempt}>
+          <Suspense fallback={<ChartMessage kind="loading" text="Loading..." />}>
+            <Chart {...transformed.props} />
+            <CommitMarker attempt={attempt} />
+          </Suspense>
+        </RenderAttemptContext.Provider>
+      </RenderFailureBoundary>
     );
   } else content = null;
 

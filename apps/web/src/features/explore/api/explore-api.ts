@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  chartDataResultItemSchema,
   chartShowResponseSchema,
   chartWriteResponseSchema,
   dashboardListResponseSchema,
@@ -22,10 +21,8 @@ import {
   type QueryContext,
 } from '@tessera/contracts';
 import { api } from '../../../shared/api/api';
+import { chartDataResponseSchema, type ChartDataResponse } from '../../chart-runtime/chart-data-api';
 import { encodeRison } from '../../../shared/rison/rison';
-
-export const chartDataResponseSchema = z.object({ result: z.array(chartDataResultItemSchema) });
-export type ChartDataResponse = z.infer<typeof chartDataResponseSchema>;
 
 /** POST /datasource/samples answers `{result:{data, colnames, coltypes, rowcount, …}}`. */
 export const samplesResponseSchema = z.object({

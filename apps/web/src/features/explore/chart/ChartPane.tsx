@@ -1,14 +1,11 @@
 import { BarChartOutlined, CaretRightOutlined, StopOutlined } from '@ant-design/icons';
-import { ChartRenderer } from '@tessera/charts';
 import { Alert, Button, Empty, Flex, Spin, Tag, theme, Tooltip, Typography } from 'antd';
-import { useEffect } from 'react';
 import type { ExploreDatasource } from '@tessera/contracts';
 import type { ValidationErrors } from '@tessera/core';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { chartRenderingSucceeded, type ChartState } from '../state';
+import { ChartHolder, holderStatus, type ChartState } from '../../chart-runtime';
 import { DataPane } from './DataPane';
 import { asFormData, runChart, stopChart } from './chart-actions';
-import { ChartErrorBoundary } from './ChartErrorBoundary';
 
 interface ChartPaneProps {
   chartId: number;
@@ -44,10 +41,6 @@ export function ChartPane({ chartId, chart, datasource, errors, labels, stale, s
   const hasData =
     (chart.chartStatus === 'success' || chart.chartStatus === 'rendered') && chart.queriesResponse !== null;
 
-  useEffect(() => {
-    if (chart.chartStatus === 'success') dispatch(chartRenderingSucceeded({ chartId, at: Date.now() }));
-  }, [chart.chartStatus, chartId, dispatch]);
-
   const chartBody = (() => {
     if (blocked && !hasData) {
       return (
@@ -74,9 +67,12 @@ export function ChartPane({ chartId, chart, datasource, errors, labels, stale, s
           title={chart.chartAlert}
           description={
             chart.chartStackTrace ? (
-              <pre style={{ maxHeight: 200, overflow: 'auto', fontSize: token.fontSizeSM }}>
-                {chart.chartStackTrace}
-              </pre>
+              <details data-test="chart-stack-trace">
+                <summary style={{ cursor: 'pointer' }}>Stack trace</summary>
+                <pre style={{ maxHeight: 200, overflow: 'auto', fontSize: token.fontSizeSM }}>
+                  {chart.chartStackTrace}
+                </pre>
+              </details>
             ) : undefined
           }
           data-test="chart-alert"
@@ -97,14 +93,13 @@ export function ChartPane({ chartId, chart, datasource, errors, labels, stale, s
     }
     if (hasData) {
       return (
-        <ChartErrorBoundary chartId={chartId} resetKey={chart.queriesResponse}>
-          <ChartRenderer
-            formData={asFormData(chart.latestQueryFormData)}
-            queriesData={chart.queriesResponse ?? []}
-            datasource={datasource}
-            theme={mode}
-          />
-        </ChartErrorBoundary>
+        <ChartHolder
+          chartId={chartId}
+          formData={asFormData(chart.latestQueryFormData)}
+          queriesData={chart.queriesResponse ?? []}
+          datasource={datasource}
+          theme={mode}
+        />
       );
     }
     return null;
@@ -168,7 +163,7 @@ export function ChartPane({ chartId, chart, datasource, errors, labels, stale, s
           justifyContent: centered ? 'center' : undefined,
         }}
         data-test="chart-container"
-        data-chart-status={chart.chartStatus ?? 'none'}
+        data-chart-status={holderStatus(chart.chartStatus)}
       >
         {chartBody}
         {loading ? (

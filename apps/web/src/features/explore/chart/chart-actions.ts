@@ -1,26 +1,20 @@
 import type { Action, ThunkAction } from '@reduxjs/toolkit';
 import { getChartPlugin, type FormData } from '@tessera/charts';
 import type { ChartDataResultType, QueryContext } from '@tessera/contracts';
-import { hasValidationErrors, isRecord, type ExploreFormData } from '@tessera/core';
+import { hasValidationErrors, type ExploreFormData } from '@tessera/core';
 import type { RootState } from '../../../app/store';
-import { toApiError } from '../../../shared/errors/to-api-error';
-import { exploreApi } from '../api/explore-api';
 import {
-  chartUpdateFailed,
-  chartUpdateStarted,
-  chartUpdateStopped,
-  chartUpdateSucceeded,
-  selectValidationErrors,
-} from '../state';
+  failChartQuery,
+  runChartQuery,
+  stopChartQuery,
+  type ChartRuntimeExtra,
+} from '../../chart-runtime/chart-thunks';
+import { selectValidationErrors } from '../state';
 import { selectExplore } from '../store/explore-store';
 
-type AppThunk<Result = void> = ThunkAction<Result, RootState, unknown, Action>;
+type AppThunk<Result = void> = ThunkAction<Result, RootState, ChartRuntimeExtra, Action>;
 
-/** The chart id Explore uses before the chart is saved. */
-export const UNSAVED_CHART_ID = 0;
-
-/** Running chart-data requests by chart id, so Stop can abort them (AbortControllers stay out of the store). */
-const running = new Map<number, { abort: () => void; stopped: boolean }>();
+export { UNSAVED_CHART_ID } from '../chart-ids';
 
 function text(value: unknown, fallback: string): string {
   return typeof value === 'string' && value !== '' ? value : fallback;
@@ -55,8 +49,8 @@ export function queryContextFor(
 }
 
 /**
- * "Update chart": validates, builds the query context with the plugin, posts it and records the
- * status transitions of spec 001 §4. A newer run aborts the older one silently.
+ * "Update chart": validates, builds the query context with the plugin and hands it to the chart runtime,
+ * which posts it and records the status transitions of spec 001 §4.
  */
 export function runChart(chartId: number, force = false): AppThunk<Promise<void>> {
   return async (dispatch, getState) => {
@@ -65,59 +59,16 @@ export function runChart(chartId: number, force = false): AppThunk<Promise<void>
     const formData = explore.form_data;
     const context = buildQueryContext(formData, { force: force || explore.force });
     if (context === null) {
-      dispatch(chartUpdateStarted({ chartId, at: Date.now(), formData }));
-      dispatch(
-        chartUpdateFailed({
-          chartId,
-          at: Date.now(),
-          message: `Unknown chart type: ${text(formData.viz_type, '')}`,
-        }),
-      );
+      dispatch(failChartQuery(chartId, formData, `Unknown chart type: ${text(formData.viz_type, '')}`));
       return;
     }
-    running.get(chartId)?.abort();
-    const request = dispatch(exploreApi.endpoints.postChartData.initiate(context));
-    const entry = {
-      abort: () => {
-        request.abort();
-      },
-      stopped: false,
-    };
-    running.set(chartId, entry);
-    dispatch(chartUpdateStarted({ chartId, at: Date.now(), formData }));
-    const result = await request;
-    if (running.get(chartId) !== entry) return;
-    running.delete(chartId);
-    if (entry.stopped) return;
-    if ('data' in result && result.data !== undefined) {
-      dispatch(chartUpdateSucceeded({ chartId, at: Date.now(), queriesResponse: result.data.result }));
-      return;
-    }
-    if ('error' in result && isAbort(result.error)) return;
-    const apiError = toApiError('error' in result ? result.error : undefined);
-    dispatch(
-      chartUpdateFailed({
-        chartId,
-        at: Date.now(),
-        message: apiError?.error ?? null,
-        stackTrace: apiError?.stacktrace ?? null,
-      }),
-    );
+    await dispatch(runChartQuery(chartId, formData, context));
   };
-}
-
-function isAbort(error: unknown): boolean {
-  return isRecord(error) && error.name === 'AbortError';
 }
 
 /** Stop: aborts the running request and records "Updating chart was stopped". */
 export function stopChart(chartId: number): AppThunk {
   return (dispatch) => {
-    const entry = running.get(chartId);
-    if (entry === undefined) return;
-    entry.stopped = true;
-    entry.abort();
-    running.delete(chartId);
-    dispatch(chartUpdateStopped({ chartId, at: Date.now() }));
+    dispatch(stopChartQuery(chartId));
   };
 }

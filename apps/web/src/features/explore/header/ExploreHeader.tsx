@@ -19,7 +19,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useToasts } from '../../../shared/toasts/use-toasts';
 import { exploreApi, useCreateExplorePermalinkMutation } from '../api/explore-api';
 import { runChart } from '../chart/chart-actions';
-import type { ChartState } from '../state';
+import type { ChartState } from '../../chart-runtime';
 import { exploreActions, selectExplore } from '../store/explore-store';
 import { copyText, COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, embedSnippet } from './clipboard';
 import { downloadBaseName } from './download-names';

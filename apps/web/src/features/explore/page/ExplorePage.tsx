@@ -25,7 +25,7 @@ import { DatasourcePanel, type AddTarget } from '../datasource/DatasourcePanel';
 import { ExploreHeader } from '../header/ExploreHeader';
 import { SaveModal } from '../save/SaveModal';
 import { selectValidationErrors } from '../state';
-import { exploreActions, selectChart, selectExplore } from '../store/explore-store';
+import { exploreActions, selectChart, selectControlsChanged, selectExplore } from '../store/explore-store';
 import { readExploreUrl } from '../url-params';
 import { VizTypePicker } from '../viz/VizTypePicker';
 import { useExploreLoader } from './use-explore-loader';
@@ -88,7 +88,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
     () => Object.fromEntries(controls.map((control) => [control.name, control.label])),
     [controls],
   );
-  const stale = JSON.stringify(chart.latestQueryFormData) !== JSON.stringify(explore.form_data);
+  const stale = useAppSelector(selectControlsChanged);
 
   const change = useCallback(
     (name: string, value: unknown) => {

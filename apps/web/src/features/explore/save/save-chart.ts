@@ -5,7 +5,7 @@ import { toApiError } from '../../../shared/errors/to-api-error';
 import { toastAdded } from '../../../shared/toasts/toasts-slice';
 import { exploreApi } from '../api/explore-api';
 import { buildQueryContext, UNSAVED_CHART_ID } from '../chart/chart-actions';
-import { chartIdUpdated } from '../state';
+import { chartIdUpdated } from '../../chart-runtime';
 import { exploreActions, selectExplore } from '../store/explore-store';
 import { saveFailureMessage, saveSuccessMessages, type DashboardChoice } from './save-messages';
 

@@ -1,2 +1,1 @@
 export * from './explore.slice';
-export * from './chart.slice';

@@ -1,8 +1,6 @@
-import type { ChartsState } from './chart.slice';
 import type { ExploreState } from './explore.slice';
 
-/** The Explore part of the store, injected when the Explore chunk loads. */
+/** The Explore part of the store, injected when the Explore chunk loads (its chart lives in `charts`). */
 export interface ExploreRootState {
   explore: ExploreState;
-  charts: ChartsState;
 }

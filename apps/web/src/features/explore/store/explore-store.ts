@@ -1,13 +1,10 @@
 import { getChartPlugin } from '@tessera/charts';
 import { rootReducer, type RootState } from '../../../app/store';
-import {
-  chartsSlice,
-  createExploreSlice,
-  initialChartState,
-  initialExploreState,
-  type ChartState,
-} from '../state';
+import { createExploreSlice, initialExploreState } from '../state';
 import type { ExploreState } from '../state';
+import { selectChart } from '../../chart-runtime/chart-store';
+import { controlsChanged } from '../../chart-runtime/form-data-changes';
+import { UNSAVED_CHART_ID } from '../chart-ids';
 
 /** The app's explore slice: control panels come from the chart plugin registry. */
 export const exploreSlice = createExploreSlice({
@@ -15,31 +12,24 @@ export const exploreSlice = createExploreSlice({
 });
 export const exploreActions = exploreSlice.actions;
 
-const exploreReducer = rootReducer
-  .inject({ reducerPath: 'explore', reducer: exploreSlice.reducer })
-  .inject({ reducerPath: 'charts', reducer: chartsSlice.reducer });
+const exploreReducer = rootReducer.inject({ reducerPath: 'explore', reducer: exploreSlice.reducer });
 
-/** Until the first action after injection the keys are undefined; the initial state fills that gap. */
+/** Until the first action after injection the key is undefined; the initial state fills that gap. */
 const selectExploreRoot = exploreReducer.selector((state) => state);
 
 export function selectExplore(state: RootState): ExploreState {
   return selectExploreRoot(state).explore;
 }
 
-export function selectChart(state: RootState, chartId: number): ChartState {
-  const charts = selectExploreRoot(state).charts;
-  return charts[chartId] ?? fallbackChart(chartId);
+/** The chart Explore shows: its slice id once saved, the placeholder id before. */
+export function selectExploreChartId(state: RootState): number {
+  return selectExplore(state).slice?.slice_id ?? UNSAVED_CHART_ID;
 }
 
-const fallbacks = new Map<number, ChartState>();
-/** A stable object per id, so selectors do not return a new value on every call. */
-function fallbackChart(chartId: number): ChartState {
-  let chart = fallbacks.get(chartId);
-  if (chart === undefined) {
-    chart = initialChartState(chartId);
-    fallbacks.set(chartId, chart);
-  }
-  return chart;
+/** 'Controls changed — update the chart': the form differs from what the chart shows. */
+export function selectControlsChanged(state: RootState): boolean {
+  return controlsChanged(selectChart(state, selectExploreChartId(state)), selectExplore(state).form_data);
 }
 
+export { selectChart };
 export { initialExploreState };

@@ -1,10 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ChartDataResultItem } from '@tessera/contracts';
+import { CHART_MESSAGES, chartRenderFailedMessage, type ChartDataResultItem } from '@tessera/contracts';
 import type { ExploreFormData } from '@tessera/core';
 
 export type ChartStatus = 'loading' | 'success' | 'failed' | 'stopped' | 'rendered';
 
-/** Spec 001 §3 'Chart state' (the parts Explore uses; the AbortController lives outside the store). */
+/**
+ * Spec 001 §3 'Chart state' (the parts charts use so far). The query controller lives in the store's
+ * `ChartRequests` (thunk extra argument), since AbortControllers are not serializable.
+ */
 export interface ChartState {
   id: number;
   chartStatus: ChartStatus | null;
@@ -16,15 +19,11 @@ export interface ChartState {
   queriesResponse: ChartDataResultItem[] | null;
   triggerQuery: boolean;
   lastRendered: number | null;
+  /** The form data of the query whose result was last drawn: what the chart on screen shows. */
+  renderedFormData: ExploreFormData | null;
 }
 
 export type ChartsState = Record<number, ChartState>;
-
-export const CHART_MESSAGES = {
-  stopped: 'Updating chart was stopped',
-  networkError: 'Network error.',
-  renderFailed: 'An error occurred while rendering the visualization: %s',
-} as const;
 
 export function initialChartState(id: number): ChartState {
   return {
@@ -38,6 +37,7 @@ export function initialChartState(id: number): ChartState {
     queriesResponse: null,
     triggerQuery: false,
     lastRendered: null,
+    renderedFormData: null,
   };
 }
 
@@ -52,7 +52,10 @@ interface ChartAt {
   at: number;
 }
 
-/** Chart status transitions of spec 001 §4 'Chart status'. */
+/**
+ * Chart status transitions of spec 001 §4 'Chart status', keyed by chart id so one store holds every
+ * chart on a page (Explore's one, a dashboard's fifty). Pure: times come in with the actions.
+ */
 export const chartsSlice = createSlice({
   name: 'charts',
   initialState: (): ChartsState => ({}),
@@ -109,6 +112,7 @@ export const chartsSlice = createSlice({
       if (target.chartStatus !== 'success') return;
       target.chartStatus = 'rendered';
       target.lastRendered = payload.at;
+      target.renderedFormData = target.latestQueryFormData;
     },
     chartRenderingFailed(
       state,
@@ -116,7 +120,7 @@ export const chartsSlice = createSlice({
     ) {
       const target = chart(state, payload.chartId);
       target.chartStatus = 'failed';
-      target.chartAlert = CHART_MESSAGES.renderFailed.replace('%s', payload.error);
+      target.chartAlert = chartRenderFailedMessage(payload.error);
       target.chartStackTrace = payload.stackTrace;
     },
     triggerQuery(state, { payload }: PayloadAction<{ chartId: number; value: boolean }>) {

@@ -9,7 +9,7 @@ import {
   chartUpdateSucceeded,
   chartIdUpdated,
   type ChartsState,
-} from './chart.slice';
+} from './chart-status.slice';
 
 const { reducer } = chartsSlice;
 const started = reducer({}, chartUpdateStarted({ chartId: 0, at: 100, formData: { viz_type: 'pie' } }));
@@ -38,7 +38,11 @@ describe('charts slice', () => {
     );
     expect(state[0]).toMatchObject({ chartStatus: 'success', chartAlert: null, chartUpdateEndTime: 300 });
     state = reducer(state, chartRenderingSucceeded({ chartId: 0, at: 310 }));
-    expect(state[0]).toMatchObject({ chartStatus: 'rendered', lastRendered: 310 });
+    expect(state[0]).toMatchObject({
+      chartStatus: 'rendered',
+      lastRendered: 310,
+      renderedFormData: { viz_type: 'pie' },
+    });
   });
 
   it('fails with the first response error, else "Network error."', () => {

@@ -1,0 +1,85 @@
+import type { Action, ThunkAction } from '@reduxjs/toolkit';
+import type { QueryContext } from '@tessera/contracts';
+import { isRecord, type ExploreFormData } from '@tessera/core';
+import type { RootState } from '../../app/store';
+import { toApiError } from '../../shared/errors/to-api-error';
+import { chartDataApi } from './chart-data-api';
+import type { ChartRequests } from './chart-requests';
+import {
+  chartUpdateFailed,
+  chartUpdateStarted,
+  chartUpdateStopped,
+  chartUpdateSucceeded,
+} from './chart-status.slice';
+import './chart-store';
+
+/** The store's thunk extra argument: the runtime state that cannot live in Redux. */
+export interface ChartRuntimeExtra {
+  chartRequests: ChartRequests;
+}
+
+type ChartThunk<Result = void> = ThunkAction<Result, RootState, ChartRuntimeExtra, Action>;
+
+function isAbort(error: unknown): boolean {
+  return isRecord(error) && error.name === 'AbortError';
+}
+
+/**
+ * Runs one chart's query and records the status transitions of spec 001 §4: loading, then success or
+ * failed. A newer run for the same chart aborts the older one silently; an identical run while the first
+ * is in flight joins it. `formData` is what the chart shows once this result is drawn.
+ */
+export function runChartQuery(
+  chartId: number,
+  formData: ExploreFormData,
+  context: QueryContext,
+): ChartThunk<Promise<void>> {
+  return async (dispatch, _getState, { chartRequests }) => {
+    const { outcome } = chartRequests.run(
+      chartId,
+      JSON.stringify(context),
+      () => {
+        const request = dispatch(chartDataApi.endpoints.runChartData.initiate(context));
+        return {
+          abort: () => {
+            request.abort();
+          },
+          result: request,
+        };
+      },
+      () => dispatch(chartUpdateStarted({ chartId, at: Date.now(), formData })),
+    );
+    const settled = await outcome;
+    if (settled.kind === 'superseded') return;
+    const result = settled.result;
+    if ('data' in result && result.data !== undefined) {
+      dispatch(chartUpdateSucceeded({ chartId, at: Date.now(), queriesResponse: result.data.result }));
+      return;
+    }
+    if ('error' in result && isAbort(result.error)) return;
+    const apiError = toApiError('error' in result ? result.error : undefined);
+    dispatch(
+      chartUpdateFailed({
+        chartId,
+        at: Date.now(),
+        message: apiError?.error ?? null,
+        stackTrace: apiError?.stacktrace ?? null,
+      }),
+    );
+  };
+}
+
+/** A chart that cannot even be asked for (unknown viz type): loading, then failed with `message`. */
+export function failChartQuery(chartId: number, formData: ExploreFormData, message: string): ChartThunk {
+  return (dispatch) => {
+    dispatch(chartUpdateStarted({ chartId, at: Date.now(), formData }));
+    dispatch(chartUpdateFailed({ chartId, at: Date.now(), message }));
+  };
+}
+
+/** Stop: aborts the chart's running request and records 'Updating chart was stopped'. */
+export function stopChartQuery(chartId: number): ChartThunk {
+  return (dispatch, _getState, { chartRequests }) => {
+    if (chartRequests.stop(chartId)) dispatch(chartUpdateStopped({ chartId, at: Date.now() }));
+  };
+}

@@ -1,0 +1,6 @@
+export * from './chart-status.slice';
+export { ChartRequests } from './chart-requests';
+export { runChartQuery, failChartQuery, stopChartQuery, type ChartRuntimeExtra } from './chart-thunks';
+export { selectChart } from './chart-store';
+export { controlsChanged, normalizeFormData, sameFormData } from './form-data-changes';
+export { ChartHolder, holderStatus } from './ChartHolder';
