@@ -285,6 +285,7 @@ export function DatabaseModal({ database, onClose, onSaved }: DatabaseModalProps
           formBackend={formBackend}
           onUseUri={() => {
             setTestResult(null);
+            if (view.method === 'dynamic_form') setUriEngine(engineOf(view.backend) ?? 'postgresql');
             setView(URI_VIEW);
           }}
           onUseForm={(backend) => {
