@@ -185,7 +185,7 @@ describe('connection parameters (Superset dynamic form)', () => {
   it('creates a MariaDB connection from parameters and marks a wrong password on its field', async () => {
     const parameters = { host: '127.0.0.1', port: '', database: MY_DB, username: MY_USER, password: SECRET };
     const created = await call('POST', '/api/v1/database/', {
-      body: { database_name: 'form-maria', engine: 'mariadb', parameters },
+      body: { database_name: 'form-maria', engine: 'mariadb', parameters, sqlalchemy_uri: '' },
     });
     expect(created.statusCode).toBe(201);
     const { id, result } = created.json<DatabaseBody>();
@@ -245,5 +245,7 @@ describe('connection parameters (Superset dynamic form)', () => {
     expect(cert.json<{ message: Record<string, string[]> }>().message.server_cert).toBeDefined();
     const nothing = await call('POST', '/api/v1/database/', { body: { database_name: 'x-none' } });
     expect(nothing.statusCode).toBe(400);
+    const blank = await call('PUT', `/api/v1/database/${id}`, { body: { sqlalchemy_uri: ' ' } });
+    expect(blank.statusCode).toBe(400);
   });
 });

@@ -50,12 +50,16 @@ export const databaseWritableShape = {
   force_ctas_schema: z.string().max(250).nullable(),
 };
 
-/** A connection is given as a URI, or as `parameters` (with `engine`) the server builds the URI from. */
+/**
+ * A connection is given as a URI, or as `parameters` (with `engine`) the server builds the URI from;
+ * beside parameters, Superset's modal may send an empty URI, which then means nothing.
+ */
 function hasConnection(
   body: { sqlalchemy_uri?: string | undefined; parameters?: unknown },
   context: z.RefinementCtx,
 ): void {
-  if (body.sqlalchemy_uri === undefined && (body.parameters === undefined || body.parameters === null)) {
+  const hasParameters = body.parameters !== undefined && body.parameters !== null;
+  if (!hasParameters && (body.sqlalchemy_uri === undefined || body.sqlalchemy_uri === '')) {
     context.addIssue({
       code: 'custom',
       path: ['sqlalchemy_uri'],
@@ -64,11 +68,22 @@ function hasConnection(
   }
 }
 
+/** Like the update's URI, but may be left out or blank when `parameters` describe the connection. */
+const optionalUri = z.string().trim().max(1024).optional();
+
+/** An update need not touch the connection, but a URI it sends must not be blank without parameters. */
+function updateHasConnection(
+  body: { sqlalchemy_uri?: string | undefined; parameters?: unknown },
+  context: z.RefinementCtx,
+): void {
+  if (body.sqlalchemy_uri === '') hasConnection(body, context);
+}
+
 export const databaseCreateSchema = z
   .object({
     ...databaseWritableShape,
     ...supersetConnectionShape,
-    sqlalchemy_uri: databaseWritableShape.sqlalchemy_uri.optional(),
+    sqlalchemy_uri: optionalUri,
     expose_in_sqllab: databaseWritableShape.expose_in_sqllab.default(true),
     allow_run_async: databaseWritableShape.allow_run_async.default(false),
     allow_dml: databaseWritableShape.allow_dml.default(false),
@@ -85,15 +100,16 @@ export const databaseCreateSchema = z
 export type DatabaseCreate = z.infer<typeof databaseCreateSchema>;
 
 export const databaseUpdateSchema = z
-  .object({ ...databaseWritableShape, ...supersetConnectionShape })
+  .object({ ...databaseWritableShape, ...supersetConnectionShape, sqlalchemy_uri: optionalUri })
   .partial()
-  .strict();
+  .strict()
+  .superRefine(updateHasConnection);
 export type DatabaseUpdate = z.infer<typeof databaseUpdateSchema>;
 
 export const testConnectionSchema = z
   .object({
     ...supersetConnectionShape,
-    sqlalchemy_uri: databaseWritableShape.sqlalchemy_uri.optional(),
+    sqlalchemy_uri: optionalUri,
     database_name: databaseWritableShape.database_name.optional(),
     extra: databaseWritableShape.extra.optional(),
     /** When testing an edited connection whose URI still carries the mask, the stored password is used. */

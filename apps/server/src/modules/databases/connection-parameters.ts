@@ -74,7 +74,13 @@ export function backendOfEngine(engine: string | null | undefined): ConnectionBa
 /** Whether the body describes its connection with `parameters` rather than with the URI. */
 export function usesParameters(fields: ConnectionFields): boolean {
   if (fields.parameters === undefined || fields.parameters === null) return false;
-  return fields.configuration_method === 'dynamic_form' || fields.sqlalchemy_uri === undefined;
+  return fields.configuration_method === 'dynamic_form' || typedUri(fields) === undefined;
+}
+
+/** The typed URI; blank counts as none (Superset's modal sends '' beside parameters). */
+function typedUri(fields: ConnectionFields): string | undefined {
+  const uri = fields.sqlalchemy_uri?.trim();
+  return uri === '' ? undefined : uri;
 }
 
 /**
@@ -83,7 +89,7 @@ export function usesParameters(fields: ConnectionFields): boolean {
  */
 export function connectionUriOf(fields: ConnectionFields): string | undefined {
   assertHonourable(fields);
-  if (!usesParameters(fields) || !fields.parameters) return fields.sqlalchemy_uri;
+  if (!usesParameters(fields) || !fields.parameters) return typedUri(fields);
   const built = buildConnectionUri(backendOfEngine(fields.engine), fields.parameters);
   if (!built.ok) throw problemsError(built.problems);
   return built.uri;
