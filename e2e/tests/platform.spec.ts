@@ -6,6 +6,7 @@ async function addConnection(page: Page, name: string, uri: string): Promise<voi
   await page.getByTestId('database-add').click();
   const modal = page.getByTestId('database-modal');
   await expect(modal).toBeVisible();
+  await modal.getByTestId('connect-with-uri').click();
   await modal.getByTestId('database-name').fill(name);
   await modal.getByTestId('database-uri').fill(uri);
   await modal.getByTestId('test-connection').click();
@@ -105,6 +106,7 @@ test('a test connection failure explains itself with issue codes', async ({ page
   await page.getByTestId('nav-databases').click();
   await page.getByTestId('database-add').click();
   const modal = page.getByTestId('database-modal');
+  await modal.getByTestId('connect-with-uri').click();
   await modal.getByTestId('database-name').fill('broken');
   await modal.getByTestId('database-uri').fill('postgresql://postgres@127.0.0.1:1/nothing');
   await modal.getByTestId('test-connection').click();

@@ -30,6 +30,7 @@ import {
   testConnectionSchema,
   userCreateSchema,
   userUpdateSchema,
+  validateParametersSchema,
 } from '@tessera/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/v1/database/:id' },
   { method: 'GET', path: '/api/v1/database/:id/related_objects/' },
   { method: 'POST', path: '/api/v1/database/test_connection/', body: testConnectionSchema },
+  { method: 'POST', path: '/api/v1/database/validate_parameters/', body: validateParametersSchema },
   { method: 'GET', path: '/api/v1/database/:id/catalogs/', rison: true },
   { method: 'GET', path: '/api/v1/database/:id/schemas/', rison: true },
   { method: 'GET', path: '/api/v1/database/:id/tables/', rison: true },

@@ -9,3 +9,5 @@ export { parseConnectionUri } from './uri/parse-connection-uri';
 export { getUriPassword, replaceUriPassword } from './uri/uri-password';
 export { engineOfUri, backendOfUri } from './uri/engine-of-uri';
 export { engineDisplayName, backendDisplayName } from './uri/engine-names';
+export { buildConnectionUri, portOf, type BuiltUri, type ParameterProblem } from './uri/build-connection-uri';
+export { parametersOfSpec } from './uri/parameters-of-uri';

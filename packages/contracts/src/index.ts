@@ -6,6 +6,7 @@ export * from './api/list';
 export * from './api/security';
 export * from './api/roles';
 export * from './api/database';
+export * from './api/database-parameters';
 export * from './api/database-security';
 export * from './api/bootstrap';
 export * from './api/sqllab';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readOnlyRoleExtraSchema } from './database-security';
+import { databaseParametersSchema, supersetConnectionShape } from './database-parameters';
 
 /** The password placeholder that stands in for a stored password in every response. */
 export const PASSWORD_MASK = 'XXXXXXXXXX';
@@ -49,9 +50,40 @@ export const databaseWritableShape = {
   force_ctas_schema: z.string().max(250).nullable(),
 };
 
+/**
+ * A connection is given as a URI, or as `parameters` (with `engine`) the server builds the URI from;
+ * beside parameters, Superset's modal may send an empty URI, which then means nothing.
+ */
+function hasConnection(
+  body: { sqlalchemy_uri?: string | undefined; parameters?: unknown },
+  context: z.RefinementCtx,
+): void {
+  const hasParameters = body.parameters !== undefined && body.parameters !== null;
+  if (!hasParameters && (body.sqlalchemy_uri === undefined || body.sqlalchemy_uri === '')) {
+    context.addIssue({
+      code: 'custom',
+      path: ['sqlalchemy_uri'],
+      message: 'Enter a connection URI or the connection parameters.',
+    });
+  }
+}
+
+/** Like the update's URI, but may be left out or blank when `parameters` describe the connection. */
+const optionalUri = z.string().trim().max(1024).optional();
+
+/** An update need not touch the connection, but a URI it sends must not be blank without parameters. */
+function updateHasConnection(
+  body: { sqlalchemy_uri?: string | undefined; parameters?: unknown },
+  context: z.RefinementCtx,
+): void {
+  if (body.sqlalchemy_uri === '') hasConnection(body, context);
+}
+
 export const databaseCreateSchema = z
   .object({
     ...databaseWritableShape,
+    ...supersetConnectionShape,
+    sqlalchemy_uri: optionalUri,
     expose_in_sqllab: databaseWritableShape.expose_in_sqllab.default(true),
     allow_run_async: databaseWritableShape.allow_run_async.default(false),
     allow_dml: databaseWritableShape.allow_dml.default(false),
@@ -63,21 +95,28 @@ export const databaseCreateSchema = z
     cache_timeout: databaseWritableShape.cache_timeout.default(null),
     force_ctas_schema: databaseWritableShape.force_ctas_schema.default(null),
   })
-  .strict();
+  .strict()
+  .superRefine(hasConnection);
 export type DatabaseCreate = z.infer<typeof databaseCreateSchema>;
 
-export const databaseUpdateSchema = z.object(databaseWritableShape).partial().strict();
+export const databaseUpdateSchema = z
+  .object({ ...databaseWritableShape, ...supersetConnectionShape, sqlalchemy_uri: optionalUri })
+  .partial()
+  .strict()
+  .superRefine(updateHasConnection);
 export type DatabaseUpdate = z.infer<typeof databaseUpdateSchema>;
 
 export const testConnectionSchema = z
   .object({
-    sqlalchemy_uri: databaseWritableShape.sqlalchemy_uri,
+    ...supersetConnectionShape,
+    sqlalchemy_uri: optionalUri,
     database_name: databaseWritableShape.database_name.optional(),
     extra: databaseWritableShape.extra.optional(),
     /** When testing an edited connection whose URI still carries the mask, the stored password is used. */
     id: z.number().int().positive().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(hasConnection);
 export type TestConnection = z.infer<typeof testConnectionSchema>;
 
 const counted = <T extends z.ZodType>(item: T) =>
@@ -131,6 +170,8 @@ export const databaseSchema = z.object({
   created_by: userRefSchema.nullable(),
   changed_on: z.string(),
   changed_on_delta_humanized: z.string(),
+  /** The URI as Superset's dynamic form fields (password masked); absent when the URI has none. */
+  parameters: databaseParametersSchema.optional(),
   /** GET list and page: privileges that make read-only depend on the parser (see database-security). */
   security_warnings: z.array(z.string()).optional(),
 });

@@ -1,4 +1,10 @@
-import { createConnector, engineDisplayName, engineOfUri, replaceUriPassword } from '@tessera/connectors';
+import {
+  buildConnectionUri,
+  createConnector,
+  engineDisplayName,
+  engineOfUri,
+  replaceUriPassword,
+} from '@tessera/connectors';
 import {
   PASSWORD_MASK,
   catalogsQuerySchema,
@@ -9,12 +15,13 @@ import {
   tableMetadataQuerySchema,
   tablesQuerySchema,
   testConnectionSchema,
+  validateParametersSchema,
   type TestConnectionResponse,
 } from '@tessera/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { decryptText } from '../../platform/crypto';
-import { sip40Error } from '../../platform/errors';
+import { messageError, sip40Error } from '../../platform/errors';
 import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { assertSchemaReadable, readableSchemas } from './schema-guard';
 import { syncPermissionViews } from '../security/access-pairs';
@@ -33,6 +40,13 @@ import {
 } from './databases.service';
 import { invalidateExploreDatasources } from '../datasets/datasource-invalidation';
 import { connectorFailure } from './connector-errors';
+import {
+  assertHonourable,
+  backendOfEngine,
+  connectionUriOf,
+  problemsError,
+  reachabilityProblem,
+} from './connection-parameters';
 import { securityWarningsFor, testedSecurityWarnings } from './security-warnings';
 import { databaseRelatedObjects } from './database-related-objects';
 import { buildTableMetadata } from './table-metadata';
@@ -127,7 +141,10 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post('/api/v1/database/test_connection/', async (request) => {
     const principal = requirePermission(request.principal, 'can_write', 'Database');
     const body = parseInput(testConnectionSchema, request.body);
-    let uri = body.sqlalchemy_uri;
+    const described = connectionUriOf(body);
+    if (described === undefined)
+      throw messageError(400, { sqlalchemy_uri: ['Enter a connection URI or the connection parameters.'] });
+    let uri = described;
     // Only reads: DML does not matter to what a test may open.
     const { password, spec } = await splitUri(ctx, uri, { allowDml: false });
     if (password === PASSWORD_MASK && body.id !== undefined) {
@@ -142,12 +159,30 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
       await connector.testConnection();
       securityWarnings = await testedSecurityWarnings(connector);
     } catch (error) {
-      throw connectorFailure(error, connector.engineName);
+      throw connectorFailure(error, connector.engineName, 422, true);
     } finally {
       await connector.close().catch(() => undefined);
     }
     const response: TestConnectionResponse = { message: 'OK', security_warnings: securityWarnings };
     return response;
+  });
+
+  /**
+   * Superset's check of the dynamic form while it is filled in: the fields are complete and well formed,
+   * the host resolves, the port answers and the URI they make is one the server may connect to. 422
+   * with SIP-40 errors naming the fields (`extra.missing`, `extra.invalid`); the login is test_connection's.
+   */
+  app.post('/api/v1/database/validate_parameters/', async (request) => {
+    requirePermission(request.principal, 'can_write', 'Database');
+    const body = parseInput(validateParametersSchema, request.body);
+    assertHonourable(body);
+    const backend = backendOfEngine(body.engine);
+    const built = buildConnectionUri(backend, body.parameters);
+    if (!built.ok) throw problemsError(built.problems);
+    const unreachable = await reachabilityProblem(backend, body.parameters);
+    if (unreachable) throw problemsError([unreachable]);
+    await splitUri(ctx, built.uri, { allowDml: false });
+    return { message: 'OK' };
   });
 
   app.get('/api/v1/database/:id/catalogs/', async (request) => {

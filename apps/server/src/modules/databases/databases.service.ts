@@ -4,6 +4,7 @@ import {
   engineDisplayName,
   engineOfUri,
   getUriPassword,
+  parametersOfSpec,
   parseConnectionUri,
   replaceUriPassword,
   type ConnectionSpec,
@@ -24,6 +25,7 @@ import { canUseDatabase } from '../security/grants';
 import type { Principal } from '../security/principal';
 import { invalidateExploreDatasources } from '../datasets/datasource-invalidation';
 import { assertConnectionAllowed } from './connection-guard';
+import { connectionUriOf } from './connection-parameters';
 import { findDatabase, findDatabaseByName } from './databases.repo';
 import { humanizeSince } from './humanize';
 import type { DatabaseRow } from './registry';
@@ -36,16 +38,27 @@ interface UserRef {
 /** What creating and validating connections needs; the CLI has it before any HTTP app exists. */
 export type DataContext = Pick<AppContext, 'store' | 'keys' | 'config'>;
 
+/** The stored URI as the dynamic form's fields; none for a URI the connectors no longer accept. */
+function parametersOfUri(maskedUri: string): Pick<Database, 'parameters'> {
+  try {
+    return { parameters: parametersOfSpec(parseConnectionUri(maskedUri)) };
+  } catch {
+    return {};
+  }
+}
+
 export function toDatabase(row: DatabaseRow, createdBy: UserRef | undefined): Database {
   const engine = engineOfUri(row.sqlalchemy_uri);
+  const maskedUri =
+    row.password_encrypted === null
+      ? row.sqlalchemy_uri
+      : replaceUriPassword(row.sqlalchemy_uri, PASSWORD_MASK);
   return {
     id: row.id,
     uuid: row.uuid,
     database_name: row.database_name,
-    sqlalchemy_uri:
-      row.password_encrypted === null
-        ? row.sqlalchemy_uri
-        : replaceUriPassword(row.sqlalchemy_uri, PASSWORD_MASK),
+    sqlalchemy_uri: maskedUri,
+    ...parametersOfUri(maskedUri),
     backend: row.backend,
     engine_name: engineDisplayName(engine),
     expose_in_sqllab: row.expose_in_sqllab === 1,
@@ -149,9 +162,10 @@ export async function createDatabase(
   body: DatabaseCreate,
 ): Promise<number> {
   await assertNameFree(ctx, body.database_name);
-  const { storedUri, password, backend } = await splitUri(ctx, body.sqlalchemy_uri, {
-    allowDml: body.allow_dml,
-  });
+  const uri = connectionUriOf(body);
+  if (uri === undefined)
+    throw messageError(400, { sqlalchemy_uri: ['Enter a connection URI or the connection parameters.'] });
+  const { storedUri, password, backend } = await splitUri(ctx, uri, { allowDml: body.allow_dml });
   if (password === PASSWORD_MASK)
     throw messageError(422, { sqlalchemy_uri: ['Replace the masked password with the real one.'] });
   const now = nowIso();
@@ -193,8 +207,9 @@ export async function updateDatabase(
   if (body.database_name !== undefined) await assertNameFree(ctx, body.database_name, existing.id);
   let uriChange: { sqlalchemy_uri: string; password_encrypted: string | null; backend: string } | undefined;
   const allowDml = body.allow_dml ?? existing.allow_dml === 1;
-  if (body.sqlalchemy_uri !== undefined) {
-    const { storedUri, password, backend, spec } = await splitUri(ctx, body.sqlalchemy_uri, { allowDml });
+  const uri = connectionUriOf(body);
+  if (uri !== undefined) {
+    const { storedUri, password, backend, spec } = await splitUri(ctx, uri, { allowDml });
     // The mask means "keep the stored password": clients send back what they were shown.
     if (password === PASSWORD_MASK) assertStoredPasswordMayFollow(existing.sqlalchemy_uri, spec);
     const passwordEncrypted =

@@ -15,6 +15,7 @@ import {
   type TablesResponse,
   type TestConnection,
   type TestConnectionResponse,
+  type ValidateParameters,
 } from '@tessera/contracts';
 import { z } from 'zod';
 import { api } from '../../shared/api/api';
@@ -80,6 +81,11 @@ export const databasesApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/v1/database/test_connection/', method: 'POST', body }),
       responseSchema: testConnectionResponseSchema,
     }),
+    /** Superset's check of the connection form's fields; 422 errors name the fields at fault. */
+    validateParameters: build.mutation<{ message: string }, ValidateParameters>({
+      query: (body) => ({ url: '/api/v1/database/validate_parameters/', method: 'POST', body }),
+      responseSchema: okMessageSchema,
+    }),
     getSchemas: build.query<string[], number, z.infer<typeof schemasSchema>>({
       query: (id) => ({
         url: `/api/v1/database/${id}/schemas/`,
@@ -116,6 +122,7 @@ export const {
   useDeleteDatabaseMutation,
   useGetDatabaseRelatedObjectsQuery,
   useTestConnectionMutation,
+  useValidateParametersMutation,
   useGetSchemasQuery,
   useGetTablesQuery,
   useGetTableMetadataQuery,

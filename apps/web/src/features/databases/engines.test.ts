@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineOf } from './engines';
+import { backendOfUri, engineOf } from './engines';
 
 describe('engineOf', () => {
   it('reads the engine from a URI or a backend name', () => {
@@ -14,5 +14,15 @@ describe('engineOf', () => {
   it('gives undefined for anything else', () => {
     expect(engineOf('oracle://x')).toBeUndefined();
     expect(engineOf('')).toBeUndefined();
+  });
+});
+
+describe('backendOfUri', () => {
+  it('keeps MariaDB apart from MySQL for the connection form', () => {
+    expect(backendOfUri('mariadb+mariadbconnector://u@h/db')).toBe('mariadb');
+    expect(backendOfUri('mysql://u@h/db')).toBe('mysql');
+    expect(backendOfUri('postgres://h/db')).toBe('postgresql');
+    expect(backendOfUri('sqlite:////x.db')).toBe('sqlite');
+    expect(backendOfUri('oracle://h')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { ENGINES, type Engine } from '@tessera/contracts';
+import { ENGINES, isConnectionBackend, type ConnectionBackend, type Engine } from '@tessera/contracts';
 
 export const ENGINE_LABELS: Record<Engine, string> = {
   postgresql: 'PostgreSQL',
@@ -21,4 +21,32 @@ export function engineOf(uriOrBackend: string): Engine | undefined {
   if (scheme === 'postgres') return 'postgresql';
   if (scheme === 'mariadb') return 'mysql';
   return ENGINES.find((engine) => engine === scheme);
+}
+
+/** The engine cards of the connection form's first step, in display order. */
+export const BACKEND_LABELS: Record<ConnectionBackend, string> = {
+  postgresql: 'PostgreSQL',
+  mysql: 'MySQL',
+  mariadb: 'MariaDB',
+  sqlite: 'SQLite',
+  duckdb: 'DuckDB',
+};
+
+/** One line under each engine card. */
+export const BACKEND_DESCRIPTIONS: Record<ConnectionBackend, string> = {
+  postgresql: 'Server on host and port (default 5432)',
+  mysql: 'Server on host and port (default 3306)',
+  mariadb: 'Server on host and port (default 3306)',
+  sqlite: 'A database file on the server',
+  duckdb: 'A database file on the server',
+};
+
+/**
+ * The form engine of a stored URI; unlike engineOf, MariaDB stays MariaDB so the rebuilt URI keeps
+ * its scheme. Undefined when the URI is not one the form can describe.
+ */
+export function backendOfUri(uri: string): ConnectionBackend | undefined {
+  const scheme = (uri.split(':')[0] ?? '').split('+')[0]?.trim().toLowerCase() ?? '';
+  const name = scheme === 'postgres' ? 'postgresql' : scheme;
+  return isConnectionBackend(name) ? name : undefined;
 }
