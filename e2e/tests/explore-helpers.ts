@@ -101,14 +101,30 @@ export async function dropdownOptions(page: Page, select: Locator): Promise<stri
   const dropdown = page
     .locator('.ant-select-dropdown:visible')
     .filter({ has: page.locator(`[id="${listId ?? ''}"]`) });
-  await expect(dropdown.locator('.ant-select-item-option').first()).toBeVisible();
+  const options = dropdown.locator('.ant-select-item-option');
+  await expect(options.first()).toBeVisible();
+  // The list is virtual: only the rows in view exist. Walk it from the top by setting its scroll offset (a
+  // wheel over a list still opening, or one that opened scrolled to its value, skips rows), reading each view.
+  const holder = dropdown.locator('.rc-virtual-list-holder').first();
   const labels = new Set<string>();
-  for (let step = 0; step < 6; step += 1) {
-    for (const label of await dropdown.locator('.ant-select-item-option').allTextContents())
-      labels.add(label);
-    await dropdown.locator('.ant-select-item-option').first().hover();
-    await page.mouse.wheel(0, 200);
+  let offset = 0;
+  for (;;) {
+    const reached =
+      (await holder.count()) === 0 ? offset : await holder.evaluate<number, number>(SCROLL_LIST_TO, offset);
+    for (const label of await options.allTextContents()) labels.add(label);
+    if (reached < offset || (await holder.count()) === 0) break;
+    offset = reached + 96;
   }
   await page.keyboard.press('Escape');
   return [...labels];
 }
+
+/**
+ * Scrolls a virtual list to an offset (clamped by the browser) and waits two frames for its rows to follow; it
+ * answers the offset reached. Written as page source because the e2e project is typed without the DOM library.
+ */
+const SCROLL_LIST_TO = `async (element, offset) => {
+  element.scrollTop = offset;
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  return element.scrollTop;
+}`;
