@@ -66,6 +66,8 @@ test('a Gamma user lands on Charts with a menu of screens they can open and no F
   await expect(page.getByTestId('chart-list-page')).toBeVisible();
   // Every request of the first screen has answered before anything is judged.
   await page.waitForLoadState('networkidle');
+  // No charts and no dataset yet: the empty list says what to ask for rather than a bare 'No charts yet'.
+  await expect(page.getByTestId('chart-empty')).toContainText('ask an admin to grant you a dataset');
 
   const nav = page.getByTestId('top-nav').locator('[data-test^="nav-"]');
   await expect(nav).toHaveCount(2);

@@ -14,6 +14,7 @@ import {
   type FetchHandler,
 } from '../../test/dom-test';
 import { ChartListPage } from './ChartListPage';
+import { NO_CHARTS_NO_DATASET_ACCESS } from './dataset-access';
 
 setupDomTest();
 
@@ -328,5 +329,18 @@ describe('ChartListPage', () => {
     expect(within(second).getByText('Ada Min')).toBeTruthy();
     expect(within(second).getByText('Modified 2 days ago')).toBeTruthy();
     expect(document.querySelector('[data-test="chart-table"]')).toBeNull();
+  });
+
+  it("tells a Gamma user with no dataset access what to ask for on an empty list; an admin sees 'No charts yet'", async () => {
+    const empty = answer((url) =>
+      pathOf(url) === '/api/v1/chart/' ? jsonResponse(200, listBody([])) : undefined,
+    );
+    stubFetch(server(empty));
+    const gamma = renderWithStore(<ChartListPage />, bootstrapWith(['Gamma'], GAMMA_PERMISSIONS));
+    expect(await screen.findByText(NO_CHARTS_NO_DATASET_ACCESS)).toBeTruthy();
+    gamma.unmount();
+    stubFetch(server(empty));
+    renderWithStore(<ChartListPage />);
+    expect(await screen.findByText('No charts yet')).toBeTruthy();
   });
 });

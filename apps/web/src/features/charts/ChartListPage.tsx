@@ -39,6 +39,7 @@ import {
   useSetChartListFavoriteMutation,
   useUpdateChartPropertiesMutation,
 } from './charts-api';
+import { NO_CHARTS_NO_DATASET_ACCESS } from './dataset-access';
 import { CHART_CREATE_PATH, chartExplorePath } from './paths';
 import { vizTypeName } from './viz-names';
 
@@ -249,7 +250,14 @@ export function ChartListPage() {
     void refetch();
   };
 
-  const emptyDescription = hasChartFilters(list, filters) ? 'No charts match your filters' : 'No charts yet';
+  // The dataset filter's own unfiltered answer tells whether the user can read any dataset at all: without one,
+  // '+ Chart' leads nowhere, so the empty list says what to ask for instead of only 'No charts yet'.
+  const noReadableDatasets = datasetSearch.trim() === '' && datasets.data?.count === 0;
+  const emptyDescription = hasChartFilters(list, filters)
+    ? 'No charts match your filters'
+    : noReadableDatasets && !can(user, 'can_write', 'Dataset')
+      ? NO_CHARTS_NO_DATASET_ACCESS
+      : 'No charts yet';
 
   return (
     <Flex vertical gap={16} data-test="chart-list-page">

@@ -1,7 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { byDataTest, jsonResponse, renderWithStore, setupDomTest, stubFetch } from '../../../test/dom-test';
+import {
+  GAMMA_PERMISSIONS,
+  bootstrapWith,
+  byDataTest,
+  jsonResponse,
+  renderWithStore,
+  setupDomTest,
+  stubFetch,
+} from '../../../test/dom-test';
+import { NO_DATASET_ACCESS } from '../dataset-access';
 import { ChartCreatePage } from './ChartCreatePage';
 
 setupDomTest();
@@ -81,5 +90,12 @@ describe('ChartCreatePage', () => {
       target: { value: 'zzz-nothing' },
     });
     expect(byDataTest('chart-create-viz-empty')).toBeTruthy();
+  });
+
+  it('tells a user who can read no dataset to ask an admin instead of "No datasets yet"', async () => {
+    stubFetch(() => jsonResponse(200, { count: 0, ids: [], result: [] }));
+    renderWithStore(<ChartCreatePage />, bootstrapWith(['Gamma'], GAMMA_PERMISSIONS));
+    expect(await screen.findByText(NO_DATASET_ACCESS)).toBeTruthy();
+    expect(screen.queryByText('No datasets yet')).toBeNull();
   });
 });

@@ -5,7 +5,10 @@ import { ListLoadError } from '../../../shared/ui/ListLoadError';
 import { ListSearch } from '../../../shared/ui/ListSearch';
 import { ListTable } from '../../../shared/ui/ListTable';
 import { buildListQuery, tableSortOrder, type ListState } from '../../../shared/ui/list-query';
+import { useAppSelector } from '../../../app/hooks';
+import { can } from '../../../shared/session/permissions';
 import { useListDatasetsQuery } from '../../datasets/datasets-api';
+import { NO_DATASET_ACCESS } from '../dataset-access';
 
 interface DatasetPickerProps {
   value: DatasetListItem | null;
@@ -21,6 +24,13 @@ export function DatasetPicker({ value, onChange }: DatasetPickerProps) {
     sortDirection: 'asc',
   });
   const { data, error, isFetching, refetch } = useListDatasetsQuery(buildListQuery(list, 'table_name'));
+  const canAddDatasets = useAppSelector((state) => can(state.session.user, 'can_write', 'Dataset'));
+  const emptyDescription =
+    list.search.trim() !== ''
+      ? 'No datasets match your search'
+      : canAddDatasets
+        ? 'No datasets yet'
+        : NO_DATASET_ACCESS;
   const columns: TableProps<DatasetListItem>['columns'] = [
     {
       title: 'Dataset',
@@ -62,7 +72,7 @@ export function DatasetPicker({ value, onChange }: DatasetPickerProps) {
         onListChange={setList}
         empty={{
           'data-test': 'chart-create-dataset-empty',
-          description: list.search.trim() === '' ? 'No datasets yet' : 'No datasets match your search',
+          description: emptyDescription,
         }}
       />
     </Flex>
