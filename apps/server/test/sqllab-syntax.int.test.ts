@@ -1,5 +1,6 @@
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureExamples } from '../src/init';
 import { startTestServer, withPgAdmin, type TestServer } from './harness';
@@ -43,12 +44,24 @@ async function myCount(): Promise<number> {
   return typeof first === 'object' && first !== null && 'n' in first ? Number(first.n) : -1;
 }
 
+function liteCount(file: string): number {
+  const lite = new Database(file, { readonly: true });
+  try {
+    const row: unknown = lite.prepare('SELECT COUNT(*) AS n FROM scratch').get();
+    return typeof row === 'object' && row !== null && 'n' in row ? Number(row.n) : -1;
+  } finally {
+    lite.close();
+  }
+}
+
 describe('SQL Lab answers typos as syntax errors', () => {
   let server: TestServer;
   let token: string;
   let examples: number;
   let pgId: number;
   let myId: number;
+  let liteId: number;
+  let liteFile: string;
 
   beforeAll(async () => {
     await withPgAdmin(async (client) => {
@@ -77,6 +90,14 @@ describe('SQL Lab answers typos as syntax errors', () => {
       database_name: 'maria',
       sqlalchemy_uri: `mysql://root@127.0.0.1:3306/${MY_DB}`,
     });
+    liteFile = `${server.dataDir}/syntax.sqlite`;
+    const lite = new Database(liteFile);
+    lite.exec('CREATE TABLE scratch (x INTEGER); INSERT INTO scratch VALUES (1), (2);');
+    lite.close();
+    liteId = await createDatabase(server, token, {
+      database_name: 'lite',
+      sqlalchemy_uri: `sqlite:///${liteFile}`,
+    });
   });
 
   afterAll(async () => {
@@ -92,6 +113,7 @@ describe('SQL Lab answers typos as syntax errors', () => {
     ['DuckDB', () => examples, 'syntax error at or near "SELEC"'],
     ['PostgreSQL', () => pgId, 'syntax error at or near "SELEC"'],
     ['MySQL', () => myId, "near 'SELEC * FRM t' at line 1"],
+    ['SQLite', () => liteId, 'near "SELEC": syntax error'],
   ])('%s: SELEC * FRM t is a syntax error with the engine message', async (engine, id, engineText) => {
     const response = await run(id(), 'SELEC * FRM t', `syn${engine.slice(0, 5)}01`);
     expect(response.statusCode).toBe(400);
@@ -116,6 +138,7 @@ describe('SQL Lab answers typos as syntax errors', () => {
     for (const [id, sql] of [
       [pgId, 'SELECT 1; DELET FROM scratch'],
       [myId, 'SELECT 1; DELET FROM scratch'],
+      [liteId, 'SELECT 1; DELET FROM scratch'],
       [examples, 'SELECT 1; DELET FROM birth_names'],
     ] as const) {
       const response = await run(id, sql);
@@ -132,6 +155,8 @@ describe('SQL Lab answers typos as syntax errors', () => {
       [pgId, 'WITH gone AS (DELETE FROM scratch RETURNING x) SELECT * FROM gone'],
       [pgId, 'DELETE FROM scratch'],
       [myId, 'DELETE FROM scratch'],
+      [liteId, 'DELETE FROM scratch'],
+      [liteId, 'WITH gone AS (SELECT x FROM scratch) DELETE FROM scratch'],
       [examples, 'DELETE FROM birth_names'],
     ];
     for (const [id, sql] of writes) {
@@ -141,6 +166,7 @@ describe('SQL Lab answers typos as syntax errors', () => {
     }
     expect(await pgQuery('SELECT x FROM scratch ORDER BY x')).toEqual([{ x: 1 }, { x: 2 }]);
     expect(await myCount()).toBe(2);
+    expect(liteCount(liteFile)).toBe(2);
   });
 
   it('keeps hostile text inside the probe', async () => {
@@ -151,6 +177,7 @@ describe('SQL Lab answers typos as syntax errors', () => {
       [myId, 'SELEC 1 FROM scratch WHERE x = "\\" ; DELETE FROM scratch'],
       [pgId, 'SELEC $$ x $$; DELETE FROM scratch'],
       [pgId, "SELEC E'\\''; DELETE FROM scratch; -- '"],
+      [liteId, "SELEC '\\'; DELETE FROM scratch; -- '"],
     ] as const) {
       const response = await run(id, sql);
       expect(response.statusCode, sql).toBeGreaterThanOrEqual(400);
@@ -158,5 +185,6 @@ describe('SQL Lab answers typos as syntax errors', () => {
     }
     expect(await pgQuery('SELECT x FROM scratch ORDER BY x')).toEqual([{ x: 1 }, { x: 2 }]);
     expect(await myCount()).toBe(2);
+    expect(liteCount(liteFile)).toBe(2);
   });
 });

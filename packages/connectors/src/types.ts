@@ -136,10 +136,12 @@ export interface ConnectorSession {
   /**
    * Asks the engine to parse one statement without running any of it: DuckDB's parser, PostgreSQL's
    * `PREPARE` (extended protocol, so one command only) and MariaDB/MySQL's `PREPARE ... FROM` a
-   * bound variable, both inside a read-only transaction that is rolled back. Resolves the engine's
-   * SYNTAX_ERROR when it cannot parse the text, else null (parsed, or the engine cannot tell:
-   * PostgreSQL prepares only SELECT, VALUES and DML, so other commands read as syntax errors there
-   * and callers probe only text that does not start with a known command; SQLite cannot tell).
+   * bound variable, both inside a read-only transaction that is rolled back, and SQLite's
+   * sqlite3_prepare of the first statement, never stepped. Resolves the engine's SYNTAX_ERROR when
+   * it cannot parse the text, else null (parsed, or the engine cannot tell: PostgreSQL prepares
+   * only SELECT, VALUES and DML, so other commands read as syntax errors there and callers probe
+   * only text that does not start with a known command; SQLite applies PRAGMA while compiling it,
+   * so a PRAGMA is not compiled and cannot tell).
    */
   checkSyntax(sql: string): Promise<ConnectorError | null>;
   /**

@@ -8,6 +8,7 @@
  * Messages (advanced IPC serialisation keeps bigint and bytes):
  *   parent -> child {id, type: 'open', driverPath, filePath, readOnly, fileMustExist}
  *                   {id, type: 'execute', sql, limit, readOnly}
+ *                   {id, type: 'parse', sql} -> {compiled} compiles the statement, never steps it
  *                   {id, type: 'cursor', sql} -> {columns, changes}; then {id, type: 'fetch', count}
  *                   -> {rows, done} until done; {id, type: 'closeCursor'} ends it early
  *                   {id, type: 'reset'} closes the cursor and the connection (the session ended)
@@ -71,6 +72,48 @@ function executeStatement(msg) {
   return { columns: columns, rows: rows, changes: null };
 }
 
+// Only compiling a statement runs nothing, except PRAGMA: SQLite applies many pragmas while it
+// compiles them (query_only, foreign_keys, the process-wide heap limits), even when a syntax error
+// follows. So a statement led by PRAGMA, bare or after EXPLAIN [QUERY PLAN], is never compiled here
+// (compiled: false, the parent cannot tell). The lead words are read the way SQLite's tokenizer reads them: spaces,
+// comments and empty statements before them are skipped.
+function leadWords(sql, count) {
+  const words = [];
+  let i = 0;
+  while (i < sql.length && words.length < count) {
+    if (/[ \t\n\v\f\r;]/.test(sql[i])) {
+      i += 1;
+    } else if (sql.startsWith('--', i)) {
+      const end = sql.indexOf('\n', i);
+      i = end < 0 ? sql.length : end + 1;
+    } else if (sql.startsWith('/*', i)) {
+      const end = sql.indexOf('*/', i + 2);
+      i = end < 0 ? sql.length : end + 2;
+    } else {
+      const word = /^[A-Za-z_][A-Za-z0-9_$\u0080-\uffff]*/.exec(sql.slice(i));
+      if (!word) break;
+      words.push(word[0].toUpperCase());
+      i += word[0].length;
+    }
+  }
+  return words;
+}
+
+function compilingRuns(sql) {
+  const words = leadWords(sql, 4);
+  let at = 0;
+  if (words[at] === 'EXPLAIN') at += 1;
+  if (words[at] === 'QUERY' && words[at + 1] === 'PLAN') at += 2;
+  return words[at] === 'PRAGMA';
+}
+
+function parse(msg) {
+  if (compilingRuns(msg.sql)) return { compiled: false };
+  // better-sqlite3's prepare compiles the first statement only and steps nothing.
+  db.prepare(msg.sql);
+  return { compiled: true };
+}
+
 let cursor = null;
 
 function openCursor(msg) {
@@ -126,7 +169,9 @@ function handle(msg) {
   if (msg.type === 'cursor') return openCursor(msg);
   if (msg.type === 'fetch') return fetch(msg);
   if (msg.type === 'closeCursor') return closeCursor();
-  return execute(msg);
+  if (msg.type === 'parse') return parse(msg);
+  if (msg.type === 'execute') return execute(msg);
+  throw new Error('Unknown request to the SQLite worker: ' + String(msg.type));
 }
 
 process.on('message', function (msg) {

@@ -91,6 +91,11 @@ export class SqliteChild {
     return this.request({ type: 'execute', sql, limit, readOnly });
   }
 
+  /** Compiles one statement without stepping it; rejects with SQLite's error when it cannot. */
+  parse(sql: string): Promise<unknown> {
+    return this.request({ type: 'parse', sql });
+  }
+
   openCursor(sql: string): Promise<unknown> {
     return this.request({ type: 'cursor', sql });
   }

@@ -226,6 +226,31 @@ describe('SQLite connector', () => {
     }
   });
 
+  it('checks syntax by compiling only, and never compiles a PRAGMA', async () => {
+    const session = await connector.openSession({ readOnly: false });
+    try {
+      const typo = await session.checkSyntax('SELEC * FRM t');
+      expect(typo?.kind).toBe('SYNTAX_ERROR');
+      expect(typo?.message).toContain('near "SELEC": syntax error');
+      expect((await session.checkSyntax('SELECT * FROM orders WHERE'))?.kind).toBe('SYNTAX_ERROR');
+      // Errors other than parse errors are not answered: the caller's refusal stands.
+      expect(await session.checkSyntax('SELECT * FROM nope')).toBeNull();
+      // A writable session compiles a write and does not run it.
+      expect(await session.checkSyntax('DELETE FROM orders')).toBeNull();
+      expect((await session.execute('SELECT COUNT(*) FROM orders', { maxRows: 1 })).rows).toEqual([[50]]);
+      // SQLite applies these pragmas while compiling them, even before a syntax error.
+      for (const pragma of [
+        '/* c */ ; -- c\n explain query plan pragma query_only = 1',
+        'PRAGMA query_only = 1 garbage',
+      ]) {
+        expect(await session.checkSyntax(pragma), pragma).toBeNull();
+        expect((await session.execute('PRAGMA query_only', { maxRows: 1 })).rows, pragma).toEqual([[0]]);
+      }
+    } finally {
+      await session.close();
+    }
+  });
+
   it('reports a missing file as an unknown database', async () => {
     const missing = createConnector(`sqlite:///${join(dir, 'missing.db')}`);
     expect((await failure(missing.testConnection())).kind).toBe('CONNECTION_UNKNOWN_DATABASE_ERROR');

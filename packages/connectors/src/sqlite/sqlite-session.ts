@@ -124,9 +124,23 @@ export class SqliteSession implements ConnectorSession {
     });
   }
 
-  /** The child process runs whatever it is sent, so SQLite has no probe here: it cannot tell. */
-  checkSyntax(): Promise<ConnectorError | null> {
-    return Promise.resolve(null);
+  /**
+   * The worker compiles the statement (sqlite3_prepare) and never steps it; it refuses to compile
+   * PRAGMA, which SQLite applies while compiling, so that reads as "cannot tell".
+   */
+  checkSyntax(sql: string): Promise<ConnectorError | null> {
+    return this.gate.run(async () => {
+      if (this.closed)
+        throw connectorError('GENERIC_DB_ENGINE_ERROR', this.ctx, { engineMessage: 'the session is closed' });
+      try {
+        await this.child.parse(sql);
+        return null;
+      } catch (error) {
+        // Only a parse failure answers; "no such table" and the like are left to the refusal.
+        const classified = classifySqliteError(error, this.ctx, 'query');
+        return classified.kind === 'SYNTAX_ERROR' ? classified : null;
+      }
+    });
   }
 
   cancel(): Promise<void> {

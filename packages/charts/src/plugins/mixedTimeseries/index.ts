@@ -3,6 +3,7 @@ import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
 import { checkbox } from '../common/simpleQuery';
 import { buildMixedTimeseriesQuery } from './buildQuery';
+import { drawsMarkers, seriesTypeOf, togglesMarkers } from './seriesType';
 import { transformMixedTimeseriesProps } from './transformProps';
 
 const suffixB = (control: ControlDeclaration): ControlDeclaration => ({
@@ -37,6 +38,29 @@ const yAxisIndex = (name: string): ControlDeclaration => ({
     { value: 1, label: 'Secondary' },
   ],
 });
+
+/**
+ * A query's Marker checkbox and Marker Size (`suffix` '' for query A, 'B' for query B), shown only
+ * when the query's series type draws what they change: echarts draws no markers on bars.
+ */
+const markerControls = (suffix: '' | 'B'): { enabled: ControlDeclaration; size: ControlDeclaration } => ({
+  enabled: {
+    ...checkbox(`markerEnabled${suffix}`, 'Marker', false),
+    visibility: (formData) => togglesMarkers(seriesTypeOf(formData[`seriesType${suffix}`])),
+  },
+  size: {
+    name: `markerSize${suffix}`,
+    type: 'SliderControl',
+    label: 'Marker Size',
+    default: 6,
+    min: 0,
+    max: 20,
+    renderTrigger: true,
+    visibility: (formData) => drawsMarkers(seriesTypeOf(formData[`seriesType${suffix}`])),
+  },
+});
+const markersA = markerControls('');
+const markersB = markerControls('B');
 
 const queryControls = [
   shared.metrics,
@@ -76,17 +100,15 @@ export const mixedTimeseriesPlugin = defineChartPlugin({
           [shared.colorScheme],
           [checkbox('show_query_identifiers', 'Show query identifiers', false)],
           [seriesType('seriesType'), yAxisIndex('yAxisIndex')],
-          [
-            checkbox('stack', 'Stack series', false),
-            checkbox('area', 'Area chart', false),
-            checkbox('markerEnabled', 'Marker', false),
-          ],
+          [checkbox('stack', 'Stack series', false), checkbox('area', 'Area chart', false), markersA.enabled],
+          [markersA.size],
           [seriesType('seriesTypeB'), yAxisIndex('yAxisIndexB')],
           [
             checkbox('stackB', 'Stack series', false),
             checkbox('areaB', 'Area chart', false),
-            checkbox('markerEnabledB', 'Marker', false),
+            markersB.enabled,
           ],
+          [markersB.size],
           [checkbox('zoomable', 'Data Zoom', false)],
           ...shared.legendSection,
           [shared.timeFormat],

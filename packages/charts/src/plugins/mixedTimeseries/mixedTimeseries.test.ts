@@ -59,3 +59,44 @@ describe('mixed_timeseries', () => {
     expect(colours).toEqual(getCategoricalColors('supersetColors').slice(0, 3));
   });
 });
+
+describe('mixed_timeseries marker controls', () => {
+  const controls = mixedTimeseriesPlugin.controlPanel.sections.flatMap((section) =>
+    section.controlSetRows.flat(),
+  );
+  /** The names of the given controls Explore shows for this form data. */
+  const shown = (names: string[], data: Record<string, unknown>) =>
+    controls
+      .filter((control) => names.includes(control.name))
+      .filter((control) => control.visibility?.({ ...formData, ...data }) ?? true)
+      .map((control) => control.name);
+  const queryA = ['markerEnabled', 'markerSize'];
+  const queryB = ['markerEnabledB', 'markerSizeB'];
+
+  it('offers no marker controls for a query drawn as bars, where echarts draws no markers', () => {
+    expect(shown(queryA, { seriesType: 'bar' })).toEqual([]);
+    expect(shown(queryB, { seriesTypeB: 'bar' })).toEqual([]);
+    // Each query follows its own series type.
+    expect(shown([...queryA, ...queryB], { seriesType: 'bar', seriesTypeB: 'line' })).toEqual(queryB);
+  });
+  it('keeps them where they work: lines toggle and size markers, scatter points only size', () => {
+    for (const type of ['line', 'smooth', 'start', 'middle', 'end', undefined]) {
+      expect(shown(queryA, { seriesType: type }), String(type)).toEqual(queryA);
+      expect(shown(queryB, { seriesTypeB: type }), String(type)).toEqual(queryB);
+    }
+    expect(shown(queryA, { seriesType: 'scatter' })).toEqual(['markerSize']);
+    expect(shown(queryB, { seriesTypeB: 'scatter' })).toEqual(['markerSizeB']);
+  });
+  it('sizes the markers of each query with its own Marker Size', () => {
+    const props = mixedTimeseriesPlugin.transformProps(
+      chartPropsFor({ ...formData, seriesTypeB: 'scatter', markerSize: 3, markerSizeB: 9 }, [
+        { colnames: ['ds', 'count'], coltypes: [2, 0], data: [{ ds: 0, count: 1 }] },
+        { colnames: ['ds', 'boy'], coltypes: [2, 0], data: [{ ds: 0, boy: 2 }] },
+      ]),
+    ) as { option: object };
+    expect(seriesOf(props.option).map((s) => [s.type, s.symbolSize])).toEqual([
+      ['line', 3],
+      ['scatter', 9],
+    ]);
+  });
+});

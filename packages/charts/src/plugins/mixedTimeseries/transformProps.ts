@@ -2,21 +2,10 @@ import type { EChartsOption, SeriesOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
 import { asOptionalString } from '../../query/values';
 import { categoricalColorScale } from '../../format/colorSchemes';
-import { transformTimeseriesProps, type TimeseriesSeriesType } from '../timeseries/transformProps';
+import { transformTimeseriesProps } from '../timeseries/transformProps';
 import { queryAFormData, queryBFormData } from './formData';
+import { seriesTypeOf } from './seriesType';
 import type { EChartsChartProps } from '../common/echartsProps';
-
-const SERIES_TYPES: readonly TimeseriesSeriesType[] = [
-  'line',
-  'bar',
-  'scatter',
-  'smooth',
-  'start',
-  'middle',
-  'end',
-];
-const seriesTypeOf = (value: unknown): TimeseriesSeriesType =>
-  SERIES_TYPES.find((type) => type === value) ?? 'line';
 
 function listSeries(option: EChartsOption): SeriesOption[] {
   const series = option.series;
