@@ -103,28 +103,16 @@ export async function dropdownOptions(page: Page, select: Locator): Promise<stri
     .filter({ has: page.locator(`[id="${listId ?? ''}"]`) });
   const options = dropdown.locator('.ant-select-item-option');
   await expect(options.first()).toBeVisible();
-  // The list is virtual: only the rows in view exist. Walk it from the top by setting its scroll offset (a
-  // wheel over a list still opening, or one that opened scrolled to its value, skips rows), reading each view.
-  const holder = dropdown.locator('.rc-virtual-list-holder').first();
+  // The list is virtual: only the rows near the active one exist, however it is scrolled. Walk it with the
+  // keyboard, as a user would, until the active row wraps back to where it started; read the rows at each step.
+  const active = dropdown.locator('.ant-select-item-option-active');
   const labels = new Set<string>();
-  let offset = 0;
-  for (;;) {
-    const reached =
-      (await holder.count()) === 0 ? offset : await holder.evaluate<number, number>(SCROLL_LIST_TO, offset);
+  const first = await active.textContent();
+  for (let step = 0; step < 200; step += 1) {
     for (const label of await options.allTextContents()) labels.add(label);
-    if (reached < offset || (await holder.count()) === 0) break;
-    offset = reached + 96;
+    await page.keyboard.press('ArrowDown');
+    if (step > 0 && (await active.textContent()) === first) break;
   }
   await page.keyboard.press('Escape');
   return [...labels];
 }
-
-/**
- * Scrolls a virtual list to an offset (clamped by the browser) and waits two frames for its rows to follow; it
- * answers the offset reached. Written as page source because the e2e project is typed without the DOM library.
- */
-const SCROLL_LIST_TO = `async (element, offset) => {
-  element.scrollTop = offset;
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  return element.scrollTop;
-}`;
