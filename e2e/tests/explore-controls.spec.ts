@@ -127,6 +127,7 @@ test("a date column's operators have no LIKE or Is true; a number's no LIKE", as
   await shoot(page, testInfo, 'filter-editor-date-light');
   await page.keyboard.press('Escape');
   await open('filter-cancel').click();
+  await expect(open('filter-operator-select')).toHaveCount(0);
 
   await page.getByTestId('add-filter-adhoc_filters').click();
   await choose(page, open('filter-column-select'), 'num');
@@ -136,6 +137,7 @@ test("a date column's operators have no LIKE or Is true; a number's no LIKE", as
   await choose(page, open('filter-column-select'), 'name');
   expect(await dropdownOptions(page, operator)).toEqual(expect.arrayContaining(['Like', 'Not like']));
   await open('filter-cancel').click();
+  await expect(open('filter-operator-select')).toHaveCount(0);
 
   await page.getByTestId('theme-toggle').click();
   await timePill.click();
@@ -143,5 +145,6 @@ test("a date column's operators have no LIKE or Is true; a number's no LIKE", as
   await shoot(page, testInfo, 'filter-editor-date-dark');
   await page.keyboard.press('Escape');
   await open('filter-cancel').click();
+  await expect(open('filter-operator-select')).toHaveCount(0);
   await page.getByTestId('theme-toggle').click();
 });
