@@ -98,6 +98,9 @@ test.describe('with backend persistence', () => {
     await setSql(page, 'SELECT 2 AS second_tab');
     await tabs(page).first().click();
     await expect(editor(page)).toContainText('first_tab');
+    // Both new tabs reach the server before the reload: a reload while a new tab's first save is in flight can
+    // bring it back twice (a known race, noted on issue 19), which is not what this flow checks.
+    await expect.poll(async () => (await serverTabs(page.request, base)).length, { timeout: 30_000 }).toBe(2);
 
     await page.reload();
     await expect(tabs(page)).toHaveCount(2);
