@@ -5,7 +5,7 @@ import { messageError, notFound } from '../../platform/errors';
 import type { Principal } from '../security/principal';
 import { canChangeDataset } from './dataset-access';
 import { invalidateExploreDatasources } from './datasource-invalidation';
-import { deleteDataset } from './datasets.repo';
+import { deleteDataset, deleteDatasets } from './datasets.repo';
 import { loadReadableDataset } from './explore-datasource';
 
 /** The `q` of bulk delete: `!(1,2,3)`. */
@@ -35,7 +35,7 @@ export async function removeDatasetsInBulk(
 ): Promise<number> {
   const unique = [...new Set(ids)];
   for (const id of unique) await changeableDataset(ctx, principal, id);
-  for (const id of unique) await deleteDataset(ctx.store.db, id);
+  await deleteDatasets(ctx.store.db, unique);
   return unique.length;
 }
 

@@ -123,11 +123,17 @@ export async function insertDataset(
 }
 
 export async function deleteDataset(db: MetadataDb, id: number): Promise<void> {
+  await deleteDatasets(db, [id]);
+}
+
+/** Deletes every dataset of `ids` with its columns, metrics and owners in one transaction: all or none. */
+export async function deleteDatasets(db: MetadataDb, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('dataset_columns').where('dataset_id', '=', id).execute();
-    await trx.deleteFrom('dataset_metrics').where('dataset_id', '=', id).execute();
-    await trx.deleteFrom('dataset_owners').where('dataset_id', '=', id).execute();
-    await trx.deleteFrom('datasets').where('id', '=', id).execute();
+    await trx.deleteFrom('dataset_columns').where('dataset_id', 'in', ids).execute();
+    await trx.deleteFrom('dataset_metrics').where('dataset_id', 'in', ids).execute();
+    await trx.deleteFrom('dataset_owners').where('dataset_id', 'in', ids).execute();
+    await trx.deleteFrom('datasets').where('id', 'in', ids).execute();
   });
   invalidateExploreDatasources();
   await syncPermissionViews(db);
