@@ -17,6 +17,8 @@ export * from './api/chart-data';
 export * from './api/explore-datasource';
 export * from './api/chart';
 export * from './api/dashboard';
+export * from './api/dashboard-layout';
+export * from './api/dashboard-metadata';
 export * from './api/explore';
 export * from './api/tab-state';
 export * from './api/health';

@@ -9,3 +9,4 @@ export * from './time-range';
 export * from './post-processing';
 export { parseSimpleMetricExpression } from './metrics/simple-metric-expression';
 export type { SimpleMetricExpression, SimpleExpressionAggregate } from './metrics/simple-metric-expression';
+export * from './dashboard-layout';
