@@ -1,5 +1,5 @@
 import type { Engine } from '@tessera/contracts';
-import { quoteIdentifier } from '../sqllab/sql';
+import { quoteIdentifier } from '@tessera/sql';
 import { ChartDataError } from './chart-data-error';
 
 /** A value a filter compares against; arrays are expanded by the caller. */

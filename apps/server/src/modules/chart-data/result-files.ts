@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { GENERIC_DATA_TYPES } from '@tessera/contracts';
-import { CSV_BOM, csvLine } from '../sqllab/csv';
+import { CSV_BOM, csvLine } from '@tessera/sql';
 import { utcWallClock } from './dialect';
 import type { Frame } from './frame';
 
