@@ -30,4 +30,5 @@ export type { LexOptions, LexRefusal, Lexed, Token, TokenKind } from './lexer';
 export { findDisallowedFunction, findSubquery } from './expression';
 export { ADHOC_FUNCTIONS } from './function-allow-list';
 export * from './templates';
+export * from './engines';
 export { CSV_BOM, contentDisposition, csvField, csvLine } from './csv';
