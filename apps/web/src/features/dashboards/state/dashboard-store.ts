@@ -1,4 +1,6 @@
 import type { DashboardLayout } from '@tessera/contracts';
+import type { ExploreDatasource } from '@tessera/contracts';
+import type { DashboardChartEntity, MissingChart } from './dashboard-chart';
 import { rootReducer, type RootState } from '../../../app/store';
 import type { DashboardInfo } from './dashboard-info';
 import { dashboardInfoSlice } from './dashboard-info.slice';
@@ -31,4 +33,16 @@ export function selectCanUndo(state: RootState): boolean {
 
 export function selectCanRedo(state: RootState): boolean {
   return selectRoot(state).dashboardLayout.future.length > 0;
+}
+
+export function selectDashboardChart(state: RootState, chartId: number): DashboardChartEntity | null {
+  return selectRoot(state).dashboardInfo.charts[chartId] ?? null;
+}
+
+export function selectMissingChart(state: RootState, chartId: number): MissingChart | null {
+  return selectRoot(state).dashboardInfo.missingCharts[chartId] ?? null;
+}
+
+export function selectDashboardDatasource(state: RootState, key: string): ExploreDatasource | null {
+  return selectRoot(state).dashboardInfo.datasources[key] ?? null;
 }
