@@ -1,16 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiToken, birthNamesDatasetId } from './explore-helpers';
 import { logIn } from './login';
 
 const count = { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'rows' };
 const total = { expressionType: 'SQL', sqlExpression: 'SUM(num)', label: 'total' };
 
-test('opens a dashboard with tabs, renders its charts, switches tabs and opens by slug', async ({
-  page,
-  request,
-}) => {
-  const suffix = Date.now().toString(36);
-  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
+let suffix = '';
+let headers: Record<string, string> = {};
+let big: number | undefined;
+let pie: number | undefined;
+let table: number | undefined;
+let dashboardId = 0;
+
+/** Three charts from birth_names in two tabs, with a header, markdown and a divider. */
+test.beforeAll(async ({ request }) => {
+  suffix = Date.now().toString(36);
+  headers = { Authorization: `Bearer ${await apiToken(request)}` };
   const datasetId = await birthNamesDatasetId(request);
   const datasource = `${String(datasetId)}__table`;
   const chartIds: number[] = [];
@@ -35,7 +40,7 @@ test('opens a dashboard with tabs, renders its charts, switches tabs and opens b
     expect(created.status()).toBe(201);
     chartIds.push(((await created.json()) as { id: number }).id);
   }
-  const [big, pie, table] = chartIds;
+  [big, pie, table] = chartIds;
   const chart = (id: string, chartId: number | undefined) => ({
     id,
     type: 'CHART',
@@ -78,8 +83,13 @@ test('opens a dashboard with tabs, renders its charts, switches tabs and opens b
     },
   });
   expect(created.status()).toBe(201);
-  const dashboardId = ((await created.json()) as { id: number }).id;
+  dashboardId = ((await created.json()) as { id: number }).id;
+});
 
+const holder = (page: Page, id: number | undefined) =>
+  page.locator(`[data-test="dashboard-chart"][data-test-chart-id="${String(id)}"]`);
+
+test('opens a dashboard with tabs, renders its charts and switches tabs', async ({ page }) => {
   await logIn(page);
   await page.goto(`/superset/dashboard/${String(dashboardId)}/`);
   await expect(page.getByTestId('dashboard-title')).toHaveText(`Dashboard view ${suffix}`);
@@ -89,33 +99,34 @@ test('opens a dashboard with tabs, renders its charts, switches tabs and opens b
   await expect(page.getByTestId('dashboard-markdown').locator('h2')).toHaveText('Notes');
   await expect(page.getByTestId('dashboard-markdown').locator('img')).not.toHaveAttribute('onerror');
 
-  const holder = (id: number | undefined) =>
-    page.locator(`[data-test="dashboard-chart"][data-test-chart-id="${String(id)}"]`);
-  await expect(holder(big)).toHaveAttribute('data-chart-status', 'rendered');
-  await expect(holder(pie)).toHaveAttribute('data-chart-status', 'rendered');
-  await expect(holder(table)).toHaveCount(0);
-  await expect(holder(big).getByTestId('dashboard-chart-title')).toHaveText(`dv big ${suffix}`);
+  await expect(holder(page, big)).toHaveAttribute('data-chart-status', 'rendered');
+  await expect(holder(page, pie)).toHaveAttribute('data-chart-status', 'rendered');
+  await expect(holder(page, table)).toHaveCount(0);
+  await expect(holder(page, big).getByTestId('dashboard-chart-title')).toHaveText(`dv big ${suffix}`);
   await page.screenshot({ path: test.info().outputPath('dashboard-view-light.png'), fullPage: true });
 
   await page.getByTestId('dashboard-tab-title').filter({ hasText: 'Names' }).click();
-  await expect(holder(table)).toHaveAttribute('data-chart-status', 'rendered');
+  await expect(holder(page, table)).toHaveAttribute('data-chart-status', 'rendered');
 
-  await holder(table).getByTestId('chart-menu-trigger').click();
+  await holder(page, table).getByTestId('chart-menu-trigger').click();
   await page.getByTestId('chart-menu-view-query').click();
   await expect(page.getByTestId('chart-view-query-sql')).toContainText(/SELECT/i);
   await page.keyboard.press('Escape');
+});
 
+test('opens a dashboard by its slug and moves id URLs to it', async ({ page, request }) => {
+  await logIn(page);
   const slug = `dv-${suffix}`;
   const updated = await request.put(`/api/v1/dashboard/${String(dashboardId)}`, { headers, data: { slug } });
   expect(updated.status()).toBe(200);
   await page.goto(`/superset/dashboard/${slug}/?standalone=1`);
   await expect(page.getByTestId('dashboard-title')).toHaveText(`Dashboard view ${suffix}`);
-  await expect(holder(big)).toHaveAttribute('data-chart-status', 'rendered');
+  await expect(holder(page, big)).toHaveAttribute('data-chart-status', 'rendered');
   await page.goto(`/superset/dashboard/${String(dashboardId)}/?standalone=1`);
   await expect(page).toHaveURL(new RegExp(`/superset/dashboard/${slug}/\\?standalone=1$`));
   await page.goto(`/superset/dashboard/${slug}/`);
-  await expect(holder(big)).toHaveAttribute('data-chart-status', 'rendered');
+  await expect(holder(page, big)).toHaveAttribute('data-chart-status', 'rendered');
   await page.getByTestId('theme-toggle').click();
-  await expect(holder(pie)).toHaveAttribute('data-chart-status', 'rendered');
+  await expect(holder(page, pie)).toHaveAttribute('data-chart-status', 'rendered');
   await page.screenshot({ path: test.info().outputPath('dashboard-view-dark.png'), fullPage: true });
 });
