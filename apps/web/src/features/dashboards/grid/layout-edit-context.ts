@@ -1,0 +1,27 @@
+import { createContext, type ComponentType, type ReactNode } from 'react';
+import type { LayoutComponent } from '@tessera/contracts';
+
+/**
+ * The seam between the dashboard view and its editor: the editor provides these in edit mode, the
+ * view renders plain components when the context is null, so the view never imports the editor.
+ */
+export interface ComponentFrameProps {
+  component: LayoutComponent;
+  parentId: string;
+  index: number;
+  depth: number;
+  children: ReactNode;
+}
+export interface LayoutEditSeam {
+  /** Wraps every component below GRID/top TABS in edit mode: drag handle, hover menu, resize, drop indicators. */
+  ComponentFrame: ComponentType<ComponentFrameProps>;
+  /** Rendered at the end of every container (GRID, TAB, ROW, COLUMN), and as its whole content when empty. */
+  ContainerDropZone: ComponentType<{ container: LayoutComponent; depth: number }>;
+  /** Replaces the text of TAB titles and HEADER components in edit mode. */
+  EditableText: ComponentType<{ componentId: string; text: string; placeholder: string }>;
+  /** Replaces the rendered markdown in edit mode. */
+  MarkdownEditor: ComponentType<{ componentId: string; code: string }>;
+  /** Shown after the last tab of a TABS container in edit mode. */
+  AddTabButton: ComponentType<{ tabsId: string }>;
+}
+export const LayoutEditContext = createContext<LayoutEditSeam | null>(null);
