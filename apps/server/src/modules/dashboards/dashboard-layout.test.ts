@@ -71,7 +71,7 @@ describe('dashboard layout', () => {
     let position = addChartToLayout(null, { id: 1, sliceName: 'A', uuid: 'u-1' }, 'Board');
     for (let id = 2; id <= 5; id += 1)
       position = addChartToLayout(position, { id, sliceName: 'B', uuid: `u-${id}` }, 'Board');
-    const full = validateDashboardLayout(JSON.parse(position ?? '{}'));
+    const full = validateDashboardLayout(JSON.parse(position));
     expect(full).toMatchObject({ ok: true, chartIds: [1, 2, 3, 4, 5] });
     const fewer = validateDashboardLayout(JSON.parse(removeChartFromLayout(position, 3) ?? '{}'));
     expect(fewer).toMatchObject({ ok: true, chartIds: [1, 2, 4, 5] });
