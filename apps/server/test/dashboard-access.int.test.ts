@@ -5,7 +5,7 @@ import {
   dashboardWriteResponseSchema,
 } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardFixture, layoutWith, type DashboardFixture } from './dashboard-support';
+import { dashboardFixture, layoutWith, userIdOf, type DashboardFixture } from './dashboard-support';
 import { METADATA_BACKENDS, startTestServer, type TestServer } from './harness';
 
 const q = (rison: string) => `?q=${encodeURIComponent(rison)}`;
@@ -126,6 +126,29 @@ describe.each(METADATA_BACKENDS)('dashboard visibility on %s metadata', (backend
     const info = await server.request('GET', '/api/v1/dashboard/_info', { token: f.gamma });
     expect(info.statusCode, info.body).toBe(200);
     expect(info.json<{ permissions: string[] }>().permissions).toContain('can_read');
+  });
+
+  it('lets a co-owner keep charts they cannot read but not add them', async () => {
+    const [first = 0, second = 0] = f.charts;
+    const gammaId = await userIdOf(server, f.gamma);
+    const shared = await newDashboard(server, f.alice, {
+      dashboard_title: 'Co-owned',
+      owners: [f.aliceId, gammaId],
+      position_json: JSON.stringify(layoutWith([first])),
+    });
+    const keep = await server.request('PUT', `/api/v1/dashboard/${shared}`, {
+      token: f.gamma,
+      body: { dashboard_title: 'Co-owned, renamed', position_json: JSON.stringify(layoutWith([first])) },
+    });
+    expect(keep.statusCode, keep.body).toBe(200);
+    const add = await server.request('PUT', `/api/v1/dashboard/${shared}`, {
+      token: f.gamma,
+      body: { position_json: JSON.stringify(layoutWith([first, second])) },
+    });
+    expect(add.statusCode).toBe(400);
+    expect(add.json()).toEqual({
+      message: { position_json: [`The layout holds chart ${second}, which does not exist.`] },
+    });
   });
 
   it('does not open chart data to a dashboard the caller cannot see', async () => {

@@ -38,8 +38,10 @@ export async function copyDashboard(
 
   const { positions, ...metadata } = checkedJsonMetadata(input.json_metadata);
   const layoutText = isRecord(positions) ? JSON.stringify(positions) : source.position_json;
-  const layoutCharts = layoutText === null ? [] : await checkedLayoutCharts(ctx, principal, layoutText);
-  const chartIds = layoutCharts.length > 0 ? layoutCharts : await dashboardChartIds(db, source.id);
+  const sourceCharts = await dashboardChartIds(db, source.id);
+  const layoutCharts =
+    layoutText === null ? [] : await checkedLayoutCharts(ctx, principal, layoutText, sourceCharts);
+  const chartIds = layoutCharts.length > 0 ? layoutCharts : sourceCharts;
   const charts = await findCharts(db, chartIds);
   const me = principal.user.id;
 

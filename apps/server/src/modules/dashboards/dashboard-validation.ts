@@ -26,12 +26,14 @@ function isEmptyLayout(value: unknown): boolean {
 
 /**
  * The chart ids of a valid layout: a tree the dashboard can draw (validateDashboardLayout) whose charts
- * all exist and are readable by the caller. 400 `{position_json: [problems]}` otherwise.
+ * all exist and are readable by the caller, or were already on the dashboard (`linked`: a co-owner may
+ * keep a chart they cannot read, but not add one). 400 `{position_json: [problems]}` otherwise.
  */
 export async function checkedLayoutCharts(
   ctx: AppContext,
   principal: Principal,
   positionJson: string,
+  linked: readonly number[] = [],
 ): Promise<number[]> {
   const value = parsed(positionJson);
   if (isEmptyLayout(value)) return [];
@@ -39,7 +41,9 @@ export async function checkedLayoutCharts(
   if (!check.ok) throw messageError(400, { position_json: check.problems });
   const found = await findCharts(ctx.store.db, check.chartIds);
   const usable = new Set<number>();
-  for (const chart of found) if (await canSeeChart(ctx, principal, chart)) usable.add(chart.id);
+  for (const chart of found) {
+    if (linked.includes(chart.id) || (await canSeeChart(ctx, principal, chart))) usable.add(chart.id);
+  }
   const missing = check.chartIds.filter((id) => !usable.has(id));
   if (missing.length > 0) {
     throw messageError(400, {

@@ -9,6 +9,7 @@ import type { Principal } from '../security/principal';
 import { changeableDashboard } from './dashboard-access';
 import { checkedJsonMetadata, checkedLayoutCharts } from './dashboard-validation';
 import {
+  dashboardChartIds,
   dashboardOwnerIds,
   deleteDashboards,
   findDashboard,
@@ -57,12 +58,14 @@ async function checkedContent(
   ctx: AppContext,
   principal: Principal,
   input: Pick<DashboardUpdate, 'position_json' | 'json_metadata'>,
+  dashboardId: number | null,
 ): Promise<number[] | undefined> {
   if (input.json_metadata !== undefined && input.json_metadata !== null)
     checkedJsonMetadata(input.json_metadata);
   if (input.position_json === undefined) return undefined;
   if (input.position_json === null) return [];
-  return checkedLayoutCharts(ctx, principal, input.position_json);
+  const linked = dashboardId === null ? [] : await dashboardChartIds(ctx.store.db, dashboardId);
+  return checkedLayoutCharts(ctx, principal, input.position_json, linked);
 }
 
 async function stored(db: MetadataDb, id: number): Promise<StoredDashboard> {
@@ -78,7 +81,7 @@ export async function createDashboard(
 ): Promise<StoredDashboard> {
   const db = ctx.store.db;
   const slug = slugOf(input.slug);
-  const chartIds = await checkedContent(ctx, principal, input);
+  const chartIds = await checkedContent(ctx, principal, input, null);
   await checkSlugFree(db, slug, null);
   const roles = rolesOf(ctx, input.roles);
   await checkRoles(db, roles);
@@ -117,7 +120,7 @@ export async function changeDashboard(
 ): Promise<StoredDashboard> {
   const db = ctx.store.db;
   const current = await changeableDashboard(ctx, principal, id);
-  const chartIds = await checkedContent(ctx, principal, input);
+  const chartIds = await checkedContent(ctx, principal, input, current.id);
   const patch: DashboardPatch = { changed_by_fk: principal.user.id };
   if (input.dashboard_title !== undefined) patch.dashboard_title = titleOf(input.dashboard_title);
   if (input.slug !== undefined) {
