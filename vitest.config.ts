@@ -22,6 +22,7 @@ export default defineConfig({
             'apps/server/test/**/*.int.test.ts',
           ],
           environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { AppContext } from '../src/context';
 import type { RegisteredRoute } from '../src/platform/route-registry';
-import { ensureAdmin, openContext } from '../src/init';
+import { ensureAdmin, ensureExamples, openContext } from '../src/init';
+import { EXAMPLES_FILE, generateExamples } from '../src/modules/examples';
 import { loadConfig } from '../src/platform/config';
 
 export type MetadataBackend = 'sqlite' | 'postgres';
@@ -43,6 +45,17 @@ export async function withPgAdmin<T>(work: (client: pg.Client) => Promise<T>): P
   }
 }
 
+/**
+ * The examples DuckDB file, generated once per run into the run's shared folder (global-setup.ts) and
+ * copied by every server that wants it: the generator is deterministic, and building it takes seconds.
+ * The generator writes a temporary file and renames it, so a reader never sees half a file.
+ */
+async function sharedExamplesFile(): Promise<string> {
+  const file = path.join(inject('sharedDir'), EXAMPLES_FILE);
+  if (!existsSync(file)) await generateExamples(file);
+  return file;
+}
+
 /** A fresh server on a fresh metadata store (SQLite file or a new PostgreSQL database), driven by inject. */
 export async function startTestServer(
   backend: MetadataBackend,
@@ -52,6 +65,8 @@ export async function startTestServer(
     configFile?: Record<string, unknown>;
     /** More environment settings, e.g. TESSERA_TRUSTED_PROXIES or REDIS_URL. */
     env?: Record<string, string>;
+    /** Registers the `examples` database and its datasets (`ensureExamples`), from the shared file. */
+    examples?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
@@ -91,6 +106,10 @@ export async function startTestServer(
   });
   const { app, ctx, routes } = await buildApp(base, { logStream });
   await app.ready();
+  if (settings.examples) {
+    copyFileSync(await sharedExamplesFile(), path.join(dataDir, EXAMPLES_FILE));
+    await ensureExamples(ctx);
+  }
 
   const request: TestServer['request'] = (method, url, options = {}) =>
     app.inject({
