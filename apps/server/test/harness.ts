@@ -11,6 +11,7 @@ import type { AppContext } from '../src/context';
 import type { RegisteredRoute } from '../src/platform/route-registry';
 import { ensureAdmin, ensureExamples, openContext } from '../src/init';
 import { EXAMPLES_FILE, generateExamples } from '../src/modules/examples';
+import { metadataTemplateName } from './global-setup';
 import { loadConfig } from '../src/platform/config';
 
 export type MetadataBackend = 'sqlite' | 'postgres';
@@ -56,6 +57,41 @@ async function sharedExamplesFile(): Promise<string> {
   return file;
 }
 
+/**
+ * A PostgreSQL metadata database migrated once per run, with its built-in roles and the admin: each
+ * PostgreSQL-backed server starts on a copy (CREATE DATABASE … TEMPLATE) instead of migrating a new one.
+ * A copy then runs openContext and ensureAdmin as usual, which find everything in place.
+ */
+async function metadataTemplate(): Promise<string> {
+  const sharedDir = inject('sharedDir');
+  const name = metadataTemplateName(sharedDir);
+  const ready = path.join(sharedDir, `${name}.ready`);
+  if (existsSync(ready)) return name;
+  await withPgAdmin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  });
+  const dataDir = mkdtempSync(path.join(sharedDir, 'metadata-template-'));
+  const base = await openContext(
+    loadConfig(
+      {
+        TESSERA_DATA_DIR: dataDir,
+        TESSERA_SECRET_KEY: randomBytes(36).toString('base64url'),
+        TESSERA_LOG_LEVEL: 'warn',
+        TESSERA_METADATA_URL: `postgresql://postgres@127.0.0.1:5432/${name}`,
+      },
+      dataDir,
+    ),
+  );
+  try {
+    await ensureAdmin(base, 'admin', ADMIN_PASSWORD);
+  } finally {
+    await base.store.close();
+  }
+  writeFileSync(ready, '');
+  return name;
+}
+
 /** A fresh server on a fresh metadata store (SQLite file or a new PostgreSQL database), driven by inject. */
 export async function startTestServer(
   backend: MetadataBackend,
@@ -71,7 +107,10 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
   const pgDatabase = `tessera_meta_${randomBytes(6).toString('hex')}`;
-  if (backend === 'postgres') await withPgAdmin((client) => client.query(`CREATE DATABASE ${pgDatabase}`));
+  if (backend === 'postgres') {
+    const template = await metadataTemplate();
+    await withPgAdmin((client) => client.query(`CREATE DATABASE ${pgDatabase} TEMPLATE ${template}`));
+  }
   writeFileSync(
     path.join(dataDir, 'tessera.config.json'),
     JSON.stringify({
