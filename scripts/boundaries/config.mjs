@@ -1,0 +1,29 @@
+// What the boundary checker looks at in this repository; the rules themselves live in check.mjs and are
+// described in docs/ARCHITECTURE.md ("Boundaries").
+export const config = {
+  sourceRoots: ['apps/server/src', 'apps/server/test', 'apps/web/src', 'packages'],
+  /** `@tessera/<name>` → its folder; the package's entry is `<folder>/src/index.ts`. */
+  packageFolders: {
+    contracts: 'packages/contracts',
+    core: 'packages/core',
+    connectors: 'packages/connectors',
+    charts: 'packages/charts',
+  },
+  /** Tests may reach anywhere (fixtures, internals under test) and are left out of the cycle search. */
+  testFiles: [/\.test\.tsx?$/, /^apps\/server\/test\//, /\/test-utils?\//, /\/__fixtures__\//],
+  /**
+   * Besides `index.ts` and `*.service.ts`, the files of a server module (relative to its folder) that other
+   * modules may import. Adding a file here is a decision about the module's interface: keep lists short.
+   */
+  modulePublicFiles: {},
+  /**
+   * Temporary exemptions: files that are neither checked nor allowed to count as internals. Each entry
+   * names why; the integrator removes it when the reason is gone.
+   */
+  allowList: [
+    {
+      pattern: /^apps\/server\/src\/modules\/dashboards\//,
+      reason: 'dashboards helper in flight',
+    },
+  ],
+};
