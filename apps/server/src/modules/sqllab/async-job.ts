@@ -6,7 +6,7 @@ import { findQuery, queryStatus, touchHeartbeat, updateQuery } from '../queries/
 import { executeQuery } from './execute-query';
 import { QueryFailure } from './failure';
 import { replan } from './planning';
-import type { SqlLabRuntime } from './runtime';
+import type { SqlLabRuntime } from './runtime-types';
 
 /**
  * Runs one queued query on this process (a `tessera worker`, or the web process without Redis):

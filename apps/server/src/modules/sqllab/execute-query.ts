@@ -9,7 +9,7 @@ import { QueryFailure, queryFailure } from './failure';
 import type { QueryPlan } from './plan';
 import { runPlan, type RunOutcome } from './run-plan';
 import type { CancelReason } from './running';
-import type { SqlLabRuntime } from './runtime';
+import type { SqlLabRuntime } from './runtime-types';
 
 export type RunMode = 'sync' | 'async';
 

@@ -27,7 +27,7 @@ import { planDatabase } from './planning';
 import { renderQuerySql } from './render';
 import { probeSyntaxFailure } from './syntax-probe';
 import { assertSqlSchemas } from './schema-access';
-import type { SqlLabRuntime } from './runtime';
+import type { SqlLabRuntime } from './runtime-types';
 
 export interface ExecuteResponse {
   status: 200 | 202;

@@ -9,7 +9,7 @@ import type { Principal } from '../security/principal';
 import { queryDictOf } from './execute.service';
 import { resultPayload } from './payload';
 import { UnreadableResults, type StoredResults } from './results/stored-results';
-import type { SqlLabRuntime } from './runtime';
+import type { SqlLabRuntime } from './runtime-types';
 
 /**
  * GET /api/v1/sqllab/results/ (reference §2.3): the stored rows of the caller's query, cut to
