@@ -239,12 +239,18 @@ export function checkGraph(graph, config) {
             `imports ${target}, which is internal to module ${toModule} (public: index.ts, *.service.ts and its list in scripts/boundaries/config.mjs)`,
           );
       }
-      if (fromModule !== null && toModule !== null && fromModule !== toModule && !isTest(target)) {
+      if (
+        fromModule !== null &&
+        toModule !== null &&
+        fromModule !== toModule &&
+        !isTest(target) &&
+        !isAllowed(target)
+      ) {
         const moduleTargets = moduleEdges.get(fromModule) ?? [];
         if (!moduleTargets.includes(toModule)) moduleTargets.push(toModule);
         moduleEdges.set(fromModule, moduleTargets);
       }
-      if (!isTest(target)) targets.push(target);
+      if (!isTest(target) && !isAllowed(target)) targets.push(target);
     }
     edges.set(file, [...new Set(targets)]);
   }

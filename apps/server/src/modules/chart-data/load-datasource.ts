@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
 import type { DatabaseRow } from '../databases/registry';
 import { canSeeDataset } from '../datasets/dataset-access';
-import { loadCachedExploreDatasource } from '../datasets/explore-datasource-cache';
+import { loadCachedExploreDatasource } from '../datasets/cached-explore-datasource';
 import type { Principal } from '../security/principal';
 
 export interface ChartDatasource {

@@ -21,6 +21,7 @@ import {
   insertDataset,
   type NewDatasetColumn,
 } from './datasets.repo';
+import { syncPermissionViews } from '../security/access-pairs';
 
 const blankToNull = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();
@@ -99,7 +100,7 @@ async function createFrom(ctx: AppContext, principal: Principal, input: NewDatas
       catalog: input.catalog,
     });
   }
-  return insertDataset(
+  const id = await insertDataset(
     ctx.store.db,
     {
       uuid: randomUUID(),
@@ -122,6 +123,8 @@ async function createFrom(ctx: AppContext, principal: Principal, input: NewDatas
       ownerIds: [principal.user.id, ...input.ownerIds],
     },
   );
+  await syncPermissionViews(ctx.store.db, ctx.caches.principals);
+  return id;
 }
 
 /**
