@@ -20,8 +20,10 @@ import {
   findDatasetViewByUuid,
   insertDataset,
   type NewDatasetColumn,
+  datasetPlaces,
 } from './datasets.repo';
 import { syncPermissionViews } from '../security/access-pairs';
+import { readableDatasetCondition } from '../security/grants';
 
 const blankToNull = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();
@@ -206,4 +208,13 @@ export async function getOrCreateDataset(
     isManagedExternally: false,
     ownerIds: [],
   });
+}
+
+/** The distinct schemas or catalogs of the datasets the caller may read (the list's filter choices). */
+export async function datasetPlacesOf(
+  ctx: Pick<AppContext, 'store'>,
+  column: 'schema' | 'catalog',
+  principal: Principal,
+): Promise<Awaited<ReturnType<typeof datasetPlaces>>> {
+  return datasetPlaces(ctx.store.db, column, readableDatasetCondition(principal, 't.id'));
 }
