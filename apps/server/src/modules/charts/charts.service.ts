@@ -210,3 +210,6 @@ export async function deleteChartsInBulk(
   await removeCharts(ctx, unique);
   return unique.length;
 }
+
+// Row reads and writes other modules need as they are (no rules of this module apply to them).
+export { chartOwnerIds, findChartView, type ChartRow, type ChartView } from './charts.repo';

@@ -318,3 +318,6 @@ export async function listDatabasePage(
     })),
   };
 }
+
+// Row reads and writes other modules need as they are (no rules of this module apply to them).
+export { findDatabase } from './databases.repo';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { MetadataDb } from '../../db/kysely';
-import { findDatabase } from '../databases/databases.repo';
+import { findDatabase } from '../databases/databases.service';
 import { datasetColumns, datasetMetrics, datasetOwnerIds, findDatasetView } from './datasets.repo';
 import type { CachedExploreDatasource } from './explore-datasource-cache';
 import { toExploreDatasource } from './explore-datasource';

@@ -218,3 +218,6 @@ export async function datasetPlacesOf(
 ): Promise<Awaited<ReturnType<typeof datasetPlaces>>> {
   return datasetPlaces(ctx.store.db, column, readableDatasetCondition(principal, 't.id'));
 }
+
+// Row reads and writes other modules need as they are (no rules of this module apply to them).
+export { datasetOwnerIds, findDatasetView, type DatasetView } from './datasets.repo';

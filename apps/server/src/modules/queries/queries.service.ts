@@ -113,3 +113,19 @@ export async function deleteEditorQuery(
     .executeTakeFirst();
   return { deleted: true, latestClientId: previous?.client_id ?? null };
 }
+
+// SQL Lab writes the queries rows of its runs; the rows and their lifecycle belong to this module.
+export {
+  countActiveAsyncQueries,
+  findAnyQueryByClientId,
+  findQuery,
+  findQueryByClientId,
+  findQueryByResultsKey,
+  findQueryView,
+  insertQuery,
+  queryStatus,
+  touchHeartbeat,
+  updateQuery,
+  type NewQuery,
+  type QueryRow,
+} from './queries.repo';

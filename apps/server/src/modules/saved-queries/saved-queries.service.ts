@@ -1,7 +1,7 @@
 import type { ListQuery, SavedQuery, SavedQueryCreate, SavedQueryUpdate } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
-import { findDatabase } from '../databases/databases.repo';
+import { findDatabase } from '../databases/databases.service';
 import { canAccessDatabase } from '../databases/databases.service';
 import type { Principal } from '../security/principal';
 import { toSavedQuery } from './saved-query-dict';

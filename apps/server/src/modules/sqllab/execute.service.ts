@@ -17,7 +17,7 @@ import {
   insertQuery,
   updateQuery,
   type NewQuery,
-} from '../queries/queries.repo';
+} from '../queries/queries.service';
 import type { Principal } from '../security/principal';
 import { executeQuery } from './execute-query';
 import { QueryFailure, queryFailure } from './failure';

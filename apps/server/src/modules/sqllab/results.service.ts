@@ -1,10 +1,10 @@
 import type { ExecuteResult } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { sip40Error } from '../../platform/errors';
-import { findDatabase } from '../databases/databases.repo';
+import { findDatabase } from '../databases/databases.service';
 import { canAccessDatabase } from '../databases/databases.service';
 import { canSeeQuery } from '../queries/query-access';
-import { findQueryByResultsKey } from '../queries/queries.repo';
+import { findQueryByResultsKey } from '../queries/queries.service';
 import type { Principal } from '../security/principal';
 import { queryDictOf } from './execute.service';
 import { resultPayload } from './payload';
