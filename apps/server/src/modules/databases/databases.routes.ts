@@ -29,14 +29,12 @@ import { requirePermission } from '../security/principal';
 import {
   accessibleDatabase,
   assertStoredPasswordMayFollow,
-  canAccessDatabase,
   createDatabase,
   deleteDatabase,
   describeDatabase,
   listDatabasePage,
   writtenDatabase,
   splitUri,
-  toDatabase,
   updateDatabase,
 } from './databases.service';
 import { connectorFailure } from './connector-errors';

@@ -1,4 +1,3 @@
-import type { SqlLabQueryJob } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import type { JobSystem } from '../../jobs/job-system';
 import { runQueryJob } from './async-job';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError } from '../../platform/errors';
 import { fieldErrors } from '../../platform/validation';
 
