@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           // A guard against hangs, not a speed check: property tests run thousands of cases and take

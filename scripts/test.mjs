@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every stage in order (typecheck, lint, format, vitest, Playwright). All stages run even when
-// one fails, so a single run shows everything; the last line is the plain "N passed, N failed" summary.
+// `npm test`: every stage in order (typecheck, lint, import boundaries, format, vitest, Playwright). All stages
+// run even when one fails, so a single run shows everything; the last line is the plain "N passed, N failed" summary.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,7 @@ const only = process.argv.slice(2);
 const stages = [
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings', '0', '.'] },
+  { name: 'boundaries', cmd: ['node', 'scripts/check-boundaries.mjs'] },
   { name: 'format', cmd: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
   {
     name: 'vitest',
@@ -66,7 +67,7 @@ if (playwright) {
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
 }
-// A failing non-test stage (typecheck, lint, format) counts as one failure so the summary never reads green.
+// A failing non-test stage (typecheck, lint, boundaries, format) counts as one failure so the summary never reads green.
 failed += failedStages.filter((name) => name !== 'vitest' && name !== 'e2e').length;
 if (failedStages.length > 0) process.stdout.write(`\nFailed stages: ${failedStages.join(', ')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);

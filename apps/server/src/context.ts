@@ -2,6 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/config';
 import type { MetadataStore } from './db/kysely';
 import type { DatabaseRegistry } from './modules/databases/registry';
+import type { ExploreDatasourceCache } from './modules/datasets/explore-datasource-cache';
+import type { PrincipalCache } from './modules/security/principal-cache';
+
+/**
+ * This process's caches of metadata rows. They live here, not in module-level state, so each context
+ * (several per test process) has its own, and a module whose writes change what another module caches
+ * invalidates through the context without importing that module.
+ */
+export interface AppCaches {
+  principals: PrincipalCache;
+  exploreDatasources: ExploreDatasourceCache;
+}
 
 /** Everything a route module needs, built once by the composition root. */
 export interface AppContext {
@@ -16,6 +28,7 @@ export interface AppContext {
     credentials: Buffer;
   };
   databases: DatabaseRegistry;
+  caches: AppCaches;
   log: FastifyBaseLogger;
   version: string;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { AppContext } from './context';
+import type { AppCaches, AppContext } from './context';
 import { migrateToLatest } from './db/migrate';
 import { nowIso, openMetadataStore, type MetadataStore } from './db/kysely';
 import { assertStoredUriOpenable } from './modules/databases/connection-guard';
@@ -9,8 +9,10 @@ import { DatabaseRegistry } from './modules/databases/registry';
 import { createDatabase } from './modules/databases/databases.service';
 import { findDatabaseByName } from './modules/databases/databases.repo';
 import { ensureExampleDatasets } from './modules/datasets/example-datasets';
+import { ExploreDatasourceCache } from './modules/datasets/explore-datasource-cache';
 import { EXAMPLES_FILE, generateExamples } from './modules/examples';
 import { hashPassword } from './modules/security/passwords';
+import { PrincipalCache } from './modules/security/principal-cache';
 import { syncPermissionViews } from './modules/security/access-pairs';
 import { roleIdByName, syncBuiltInRoles } from './modules/security/roles.repo';
 import { findUserByUsername, setUserRoles } from './modules/security/users.repo';
@@ -31,8 +33,12 @@ export async function openContext(config: Config): Promise<BaseContext> {
   const secret = resolveSecretKey(config.secretKeyFromEnv, config.dataDir);
   const store: MetadataStore = openMetadataStore(config.metadataUrl);
   await migrateToLatest(store);
+  const caches: AppCaches = {
+    principals: new PrincipalCache(),
+    exploreDatasources: new ExploreDatasourceCache(),
+  };
   await syncBuiltInRoles(store.db);
-  await syncPermissionViews(store.db);
+  await syncPermissionViews(store.db, caches.principals);
   const credentials = deriveKey(secret, 'credentials');
   return {
     config,
@@ -41,6 +47,7 @@ export async function openContext(config: Config): Promise<BaseContext> {
     databases: new DatabaseRegistry(credentials, config.dataDir, config.limits, (uri) =>
       assertStoredUriOpenable(config, uri),
     ),
+    caches,
     version: VERSION,
   };
 }
@@ -83,6 +90,7 @@ export async function ensureAdmin(
       .executeTakeFirstOrThrow();
     await setUserRoles(trx, row.id, [adminRole]);
   });
+  ctx.caches.principals.invalidate();
   return { created: true, generatedPassword: generated };
 }
 
@@ -117,6 +125,7 @@ export async function ensureExamples(ctx: BaseContext, rebuild = false): Promise
     const admin = await findUserByUsername(ctx.store.db, ctx.config.adminUsername);
     await ensureExampleDatasets(
       ctx.store.db,
+      ctx.caches.principals,
       database,
       ctx.databases.connectorFor(database),
       admin?.id ?? null,

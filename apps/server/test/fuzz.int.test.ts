@@ -33,6 +33,11 @@ import {
   rolePermissionsWriteSchema,
   roleWriteSchema,
   tableMetadataQuerySchema,
+  tableSchemaExpandedSchema,
+  tabStateEditorSchema,
+  tabStateMigrateQuerySchema,
+  tabStateUpdateSchema,
+  tableSchemaInputSchema,
   testConnectionSchema,
   userCreateSchema,
   userUpdateSchema,
@@ -42,19 +47,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-import {
-  queryEditorInputSchema,
-  tabUpdateSchema,
-  tableInputSchema,
-} from '../src/modules/tab-state/tab-state-input';
 import { samplesQuerySchema } from '../src/modules/datasets/dataset-samples';
 import { savedChartDataQuerySchema } from '../src/modules/chart-data/saved-chart-data';
 import { startTestServer, type TestServer } from './harness';
 
-const tabCreateSchema = zod.object({ queryEditor: queryEditorInputSchema });
-const tableCreateSchema = zod.object({ table: tableInputSchema });
-const migrateQuerySchema = zod.object({ queryId: zod.string().min(1).max(11) });
-const expandedSchema = zod.object({ expanded: zod.boolean() });
+const tabCreateSchema = zod.object({ queryEditor: tabStateEditorSchema });
+const tableCreateSchema = zod.object({ table: tableSchemaInputSchema });
+const migrateQuerySchema = tabStateMigrateQuerySchema;
+const expandedSchema = tableSchemaExpandedSchema;
 const datasourceKeyQuerySchema = zod.object({ datasourceKey: zod.string().regex(/^\d+__table$/) });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -130,7 +130,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/v1/query/stop', body: stopQueryRequestSchema },
   { method: 'POST', path: '/tabstateview/', body: tabCreateSchema },
   { method: 'GET', path: '/tabstateview/:id' },
-  { method: 'PUT', path: '/tabstateview/:id', body: tabUpdateSchema },
+  { method: 'PUT', path: '/tabstateview/:id', body: tabStateUpdateSchema },
   { method: 'DELETE', path: '/tabstateview/:id' },
   { method: 'POST', path: '/tabstateview/:id/activate' },
   { method: 'POST', path: '/tabstateview/:id/migrate_query', body: migrateQuerySchema },

@@ -2,7 +2,7 @@ import { combineSlices, configureStore, createListenerMiddleware } from '@reduxj
 import type { Bootstrap } from '@tessera/contracts';
 import { ChartRequests } from '../features/chart-runtime/chart-requests';
 import type { ChartRuntimeRootState } from '../features/chart-runtime/root-state';
-import type { ChartRuntimeExtra } from '../features/chart-runtime/chart-thunks';
+import type { ChartRuntimeExtra } from '../features/chart-runtime/runtime-extra';
 import type { DashboardsRootState } from '../features/dashboards/state/root-state';
 import type { ExploreRootState } from '../features/explore/state/root-state';
 import type { SqlLabRootState } from '../features/sqllab/state/root-state';

@@ -1,22 +1,7 @@
 import { FRONTEND_CONF_KEYS, type Bootstrap } from '@tessera/contracts';
 import type { AppContext } from '../../context';
+import { bootstrapUser } from '../security/me.service';
 import type { Principal } from '../security/principal';
-
-export function bootstrapUser(principal: Principal): NonNullable<Bootstrap['user']> {
-  const { user } = principal;
-  return {
-    id: user.id,
-    username: user.username,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-    is_active: user.active === 1,
-    is_anonymous: false,
-    roles: principal.roles,
-    is_admin: principal.isAdmin,
-    permissions: principal.pairs.map(([permission, view]): [string, string] => [permission, view]),
-  };
-}
 
 /** The payload the browser starts from: the whitelisted constants, the feature flags and the user. */
 export function buildBootstrap(ctx: AppContext, principal: Principal | null): Bootstrap {

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors';
 import type { DatabaseRow } from '../databases/registry';
 import { dashboardGrantsDataset, type DashboardChartRef } from '../dashboards/dashboard-chart-grant';
 import { canSeeDataset } from '../datasets/dataset-access';
-import { loadCachedExploreDatasource } from '../datasets/explore-datasource-cache';
+import { loadCachedExploreDatasource } from '../datasets/cached-explore-datasource';
 import type { Principal } from '../security/principal';
 
 export interface ChartDatasource {

@@ -1,10 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../platform/errors';
-import { findDatabase } from '../databases/databases.repo';
+import { findDatabase } from '../databases/databases.service';
 import { readableDatasetCondition } from '../security/grants';
 import { canSeeAllDatasets, canSeeDataset } from '../datasets/dataset-access';
-import { datasetOwnerIds, findDatasetView, type DatasetView } from '../datasets/datasets.repo';
+import { datasetOwnerIds, findDatasetView, type DatasetView } from '../datasets/datasets.service';
 import type { Principal } from '../security/principal';
 import { chartOwnerIds, findChart, type ChartRow } from './charts.repo';
 

@@ -5,7 +5,7 @@ import { nowIso, toFlag } from '../../db/kysely';
 import { messageError, notFound } from '../../platform/errors';
 import { canChangeDashboards } from '../dashboards/dashboard-access';
 import { findDashboards, removeChartsFromLayouts, setChartDashboards } from '../dashboards/dashboards.repo';
-import { removeFavoritesOf } from '../favorites/favorites.repo';
+import { removeFavoritesOf } from '../favorites/favorites.service';
 import { resolveOwners } from '../security/owners';
 import type { Principal } from '../security/principal';
 import { canChangeChart, changeableChart, readableDataset, visibleChart } from './chart-access';
@@ -210,3 +210,6 @@ export async function deleteChartsInBulk(
   await removeCharts(ctx, unique);
   return unique.length;
 }
+
+// Row reads and writes other modules need as they are (no rules of this module apply to them).
+export { chartOwnerIds, findChartView, type ChartRow, type ChartView } from './charts.repo';

@@ -24,21 +24,19 @@ import { decryptText } from '../../platform/crypto';
 import { messageError, sip40Error } from '../../platform/errors';
 import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { assertSchemaReadable, readableSchemas } from './schema-guard';
-import { syncPermissionViews } from '../security/access-pairs';
 import { registerModelHelpers } from '../security/model-helpers';
 import { requirePermission } from '../security/principal';
-import { findDatabase, listDatabases, userNames } from './databases.repo';
 import {
   accessibleDatabase,
   assertStoredPasswordMayFollow,
-  canAccessDatabase,
   createDatabase,
   deleteDatabase,
+  describeDatabase,
+  listDatabasePage,
+  writtenDatabase,
   splitUri,
-  toDatabase,
   updateDatabase,
 } from './databases.service';
-import { invalidateExploreDatasources } from '../datasets/datasource-invalidation';
 import { connectorFailure } from './connector-errors';
 import {
   assertHonourable,
@@ -54,10 +52,7 @@ import type { DatabaseRow } from './registry';
 
 export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.store.db;
-  const respond = async (row: DatabaseRow) => {
-    const users = await userNames(db, row.created_by_fk === null ? [] : [row.created_by_fk]);
-    return toDatabase(row, row.created_by_fk === null ? undefined : users.get(row.created_by_fk));
-  };
+  const respond = (row: DatabaseRow) => describeDatabase(ctx, row);
   /** A stored URI the connectors refuse (e.g. a parameter no longer allowed) has no check to run. */
   const warningsOf = async (row: DatabaseRow): Promise<string[]> => {
     let connector;
@@ -82,19 +77,12 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
   app.get('/api/v1/database/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Database');
     const query = parseRisonQuery(listQuerySchema, risonParam(request));
-    const { count, rows } = await listDatabases(db, query, (row) => canAccessDatabase(principal, row));
-    const users = await userNames(
-      db,
-      rows.flatMap((row) => (row.created_by_fk === null ? [] : [row.created_by_fk])),
-    );
-    const warnings = await Promise.all(rows.map((row) => warningsOf(row)));
+    const { count, rows } = await listDatabasePage(ctx, principal, query);
+    const warnings = await Promise.all(rows.map(({ row }) => warningsOf(row)));
     return {
       count,
-      ids: rows.map((row) => row.id),
-      result: rows.map((row, index) => ({
-        ...toDatabase(row, row.created_by_fk === null ? undefined : users.get(row.created_by_fk)),
-        security_warnings: warnings[index] ?? [],
-      })),
+      ids: rows.map(({ row }) => row.id),
+      result: rows.map(({ database }, index) => ({ ...database, security_warnings: warnings[index] ?? [] })),
     };
   });
 
@@ -108,8 +96,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
     const principal = requirePermission(request.principal, 'can_write', 'Database');
     const body = parseInput(databaseCreateSchema, request.body);
     const id = await createDatabase(ctx, principal, body);
-    const row = await findDatabase(db, id);
-    if (!row) throw sip40Error(404, 'DATABASE_NOT_FOUND_ERROR', 'The database was not found.');
+    const row = await writtenDatabase(ctx, id);
     return reply.code(201).send({ id, result: await respond(row) });
   });
 
@@ -126,9 +113,6 @@ export function registerDatabaseRoutes(app: FastifyInstance, ctx: AppContext): v
     const principal = requirePermission(request.principal, 'can_write', 'Database');
     const row = await accessibleDatabase(ctx, principal, idParam(request));
     await deleteDatabase(ctx, row.id);
-    await syncPermissionViews(db);
-    invalidateExploreDatasources();
-    await ctx.databases.evict(row.id);
     return { message: 'OK' };
   });
 

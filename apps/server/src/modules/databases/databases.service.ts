@@ -13,6 +13,7 @@ import {
   DATABASE_HAS_DATASETS_MESSAGE,
   PASSWORD_MASK,
   type Database,
+  type ListQuery,
   type DatabaseCreate,
   type DatabaseUpdate,
 } from '@tessera/contracts';
@@ -23,10 +24,9 @@ import { messageError, sip40Error } from '../../platform/errors';
 import { renameDatabaseAccess, syncPermissionViews } from '../security/access-pairs';
 import { canUseDatabase } from '../security/grants';
 import type { Principal } from '../security/principal';
-import { invalidateExploreDatasources } from '../datasets/datasource-invalidation';
 import { assertConnectionAllowed } from './connection-guard';
 import { connectionUriOf } from './connection-parameters';
-import { findDatabase, findDatabaseByName } from './databases.repo';
+import { findDatabase, findDatabaseByName, listDatabases, userNames } from './databases.repo';
 import { humanizeSince } from './humanize';
 import type { DatabaseRow } from './registry';
 
@@ -36,7 +36,7 @@ interface UserRef {
   last_name: string;
 }
 /** What creating and validating connections needs; the CLI has it before any HTTP app exists. */
-export type DataContext = Pick<AppContext, 'store' | 'keys' | 'config'>;
+export type DataContext = Pick<AppContext, 'store' | 'keys' | 'config' | 'caches'>;
 
 /** The stored URI as the dynamic form's fields; none for a URI the connectors no longer accept. */
 function parametersOfUri(maskedUri: string): Pick<Database, 'parameters'> {
@@ -194,7 +194,7 @@ export async function createDatabase(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await syncPermissionViews(ctx.store.db);
+  await syncPermissionViews(ctx.store.db, ctx.caches.principals);
   return row.id;
 }
 
@@ -249,9 +249,15 @@ export async function updateDatabase(
     .where('id', '=', existing.id)
     .execute();
   if (body.database_name !== undefined) {
-    await renameDatabaseAccess(ctx.store.db, existing.id, existing.database_name, body.database_name);
+    await renameDatabaseAccess(
+      ctx.store.db,
+      ctx.caches.principals,
+      existing.id,
+      existing.database_name,
+      body.database_name,
+    );
   }
-  invalidateExploreDatasources();
+  ctx.caches.exploreDatasources.invalidate();
   await ctx.databases.evict(existing.id);
 }
 
@@ -273,4 +279,45 @@ export async function deleteDatabase(ctx: AppContext, id: number): Promise<void>
     if (dataset) throw messageError(422, DATABASE_HAS_DATASETS_MESSAGE);
     await trx.deleteFrom('databases').where('id', '=', id).execute();
   });
+  await syncPermissionViews(ctx.store.db, ctx.caches.principals);
+  ctx.caches.exploreDatasources.invalidate();
+  await ctx.databases.evict(id);
 }
+
+/** A database row in the API's shape, with its creator's name. */
+export async function describeDatabase(ctx: DataContext, row: DatabaseRow): Promise<Database> {
+  const users = await userNames(ctx.store.db, row.created_by_fk === null ? [] : [row.created_by_fk]);
+  return toDatabase(row, row.created_by_fk === null ? undefined : users.get(row.created_by_fk));
+}
+
+/** A row just written by this request; gone only if a concurrent delete won. */
+export async function writtenDatabase(ctx: DataContext, id: number): Promise<DatabaseRow> {
+  const row = await findDatabase(ctx.store.db, id);
+  if (!row) throw sip40Error(404, 'DATABASE_NOT_FOUND_ERROR', 'The database was not found.');
+  return row;
+}
+
+/** GET /api/v1/database/: the page of databases the caller may access, each in the API's shape. */
+export async function listDatabasePage(
+  ctx: DataContext,
+  principal: Principal,
+  query: ListQuery,
+): Promise<{ count: number; rows: { row: DatabaseRow; database: Database }[] }> {
+  const { count, rows } = await listDatabases(ctx.store.db, query, (row) =>
+    canAccessDatabase(principal, row),
+  );
+  const users = await userNames(
+    ctx.store.db,
+    rows.flatMap((row) => (row.created_by_fk === null ? [] : [row.created_by_fk])),
+  );
+  return {
+    count,
+    rows: rows.map((row) => ({
+      row,
+      database: toDatabase(row, row.created_by_fk === null ? undefined : users.get(row.created_by_fk)),
+    })),
+  };
+}
+
+// Row reads and writes other modules need as they are (no rules of this module apply to them).
+export { findDatabase } from './databases.repo';

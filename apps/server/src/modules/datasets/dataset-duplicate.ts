@@ -5,6 +5,7 @@ import { messageError } from '../../platform/errors';
 import type { Principal } from '../security/principal';
 import { datasetColumns, datasetMetrics, findDatasetByName, insertDataset } from './datasets.repo';
 import { loadReadableDataset } from './explore-datasource';
+import { syncPermissionViews } from '../security/access-pairs';
 
 /**
  * POST /api/v1/dataset/duplicate: a copy of a virtual dataset (its SQL, settings, columns and
@@ -31,7 +32,7 @@ export async function duplicateDataset(
     datasetColumns(ctx.store.db, view.id),
     datasetMetrics(ctx.store.db, view.id),
   ]);
-  return insertDataset(
+  const id = await insertDataset(
     ctx.store.db,
     {
       uuid: randomUUID(),
@@ -63,4 +64,6 @@ export async function duplicateDataset(
       ownerIds: [principal.user.id],
     },
   );
+  await syncPermissionViews(ctx.store.db, ctx.caches.principals);
+  return id;
 }

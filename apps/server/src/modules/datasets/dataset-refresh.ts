@@ -2,7 +2,6 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/kysely';
 import type { Principal } from '../security/principal';
 import { checkedDatasetSql, deriveSqlColumns, deriveTableColumns } from './dataset-columns';
-import { invalidateExploreDatasources } from './datasource-invalidation';
 import { loadChangeableDataset } from './dataset-update';
 import { datasetColumns, type NewDatasetColumn } from './datasets.repo';
 import type { ReadableDataset } from './explore-datasource';
@@ -91,5 +90,5 @@ export async function refreshDataset(ctx: AppContext, principal: Principal, id: 
       .where('id', '=', id)
       .execute();
   });
-  invalidateExploreDatasources();
+  ctx.caches.exploreDatasources.invalidate();
 }

@@ -4,14 +4,20 @@ import { nowIso } from '../../db/kysely';
 import { messageError, notFound } from '../../platform/errors';
 import type { Principal } from '../security/principal';
 import { canChangeDataset } from './dataset-access';
-import { invalidateExploreDatasources } from './datasource-invalidation';
 import { deleteDataset, deleteDatasets } from './datasets.repo';
 import { loadReadableDataset } from './explore-datasource';
+import { syncPermissionViews } from '../security/access-pairs';
 
 /** The `q` of bulk delete: `!(1,2,3)`. */
 export const datasetIdsSchema = z.array(z.number().int().positive()).min(1).max(1000);
 
 const forbiddenChange = () => messageError(403, 'Changing this Dataset is forbidden');
+
+/** Deleted datasets leave the datasource cache, and their access pairs leave every role. */
+async function afterDatasetsDeleted(ctx: AppContext): Promise<void> {
+  ctx.caches.exploreDatasources.invalidate();
+  await syncPermissionViews(ctx.store.db, ctx.caches.principals);
+}
 
 /** A dataset the caller may read (else 404) and change (else 403). */
 async function changeableDataset(ctx: AppContext, principal: Principal, id: number): Promise<void> {
@@ -22,6 +28,7 @@ async function changeableDataset(ctx: AppContext, principal: Principal, id: numb
 export async function removeDataset(ctx: AppContext, principal: Principal, id: number): Promise<void> {
   await changeableDataset(ctx, principal, id);
   await deleteDataset(ctx.store.db, id);
+  await afterDatasetsDeleted(ctx);
 }
 
 /**
@@ -36,6 +43,7 @@ export async function removeDatasetsInBulk(
   const unique = [...new Set(ids)];
   for (const id of unique) await changeableDataset(ctx, principal, id);
   await deleteDatasets(ctx.store.db, unique);
+  await afterDatasetsDeleted(ctx);
   return unique.length;
 }
 
@@ -66,5 +74,5 @@ export async function removeDatasetPart(
     return true;
   });
   if (!deleted) throw notFound();
-  invalidateExploreDatasources();
+  ctx.caches.exploreDatasources.invalidate();
 }

@@ -8,7 +8,6 @@ import { renameDatasetAccess } from '../security/access-pairs';
 import type { Principal } from '../security/principal';
 import { canChangeDataset } from './dataset-access';
 import { targetDatabase } from './target-database';
-import { invalidateExploreDatasources } from './datasource-invalidation';
 import { checkedDatasetSql } from './dataset-columns';
 import {
   datasetColumns,
@@ -322,10 +321,11 @@ export async function updateDataset(
       }
     }
   });
-  invalidateExploreDatasources();
+  ctx.caches.exploreDatasources.invalidate();
   if (body.table_name !== undefined && body.table_name !== view.table_name) {
     await renameDatasetAccess(
       db,
+      ctx.caches.principals,
       { databaseName: view.database_name, dataset: view },
       { databaseName: view.database_name, dataset: { ...view, table_name: body.table_name } },
     );

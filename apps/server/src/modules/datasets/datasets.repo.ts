@@ -1,7 +1,5 @@
 import type { Expression, Insertable, Selectable, SqlBool } from 'kysely';
-import { syncPermissionViews } from '../security/access-pairs';
 import { nowIso, type MetadataDb } from '../../db/kysely';
-import { invalidateExploreDatasources } from './datasource-invalidation';
 import type { DatasetColumnsTable, DatasetMetricsTable, DatasetsTable } from '../../db/schema';
 
 export type DatasetRow = Selectable<DatasetsTable>;
@@ -118,7 +116,6 @@ export async function insertDataset(
     }
     return row.id;
   });
-  await syncPermissionViews(db);
   return id;
 }
 
@@ -135,8 +132,6 @@ export async function deleteDatasets(db: MetadataDb, ids: readonly number[]): Pr
     await trx.deleteFrom('dataset_owners').where('dataset_id', 'in', ids).execute();
     await trx.deleteFrom('datasets').where('id', 'in', ids).execute();
   });
-  invalidateExploreDatasources();
-  await syncPermissionViews(db);
 }
 
 /** The schemas or catalogs of the datasets `visible` (over `t.id`) admits; null admits all. */

@@ -24,15 +24,14 @@ import { readableDatasetCondition } from '../security/grants';
 import { relatedObjects } from './related-objects';
 import { ownersByDataset } from './dataset-owners';
 import { datasetIdsSchema, removeDataset, removeDatasetPart, removeDatasetsInBulk } from './dataset-removal';
-import { datasetPlaces } from './datasets.repo';
-import { createDataset, getOrCreateDataset, showDataset } from './datasets.service';
+import { createDataset, datasetPlacesOf, getOrCreateDataset, showDataset } from './datasets.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.store.db;
   const places = async (column: 'schema' | 'catalog', principal: Principal) =>
-    datasetPlaces(db, column, readableDatasetCondition(principal, 't.id'));
+    datasetPlacesOf(ctx, column, principal);
 
   registerModelHelpers(app, {
     base: '/api/v1/dataset',

@@ -20,7 +20,10 @@ import {
   findDatasetViewByUuid,
   insertDataset,
   type NewDatasetColumn,
+  datasetPlaces,
 } from './datasets.repo';
+import { syncPermissionViews } from '../security/access-pairs';
+import { readableDatasetCondition } from '../security/grants';
 
 const blankToNull = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();
@@ -99,7 +102,7 @@ async function createFrom(ctx: AppContext, principal: Principal, input: NewDatas
       catalog: input.catalog,
     });
   }
-  return insertDataset(
+  const id = await insertDataset(
     ctx.store.db,
     {
       uuid: randomUUID(),
@@ -122,6 +125,8 @@ async function createFrom(ctx: AppContext, principal: Principal, input: NewDatas
       ownerIds: [principal.user.id, ...input.ownerIds],
     },
   );
+  await syncPermissionViews(ctx.store.db, ctx.caches.principals);
+  return id;
 }
 
 /**
@@ -204,3 +209,15 @@ export async function getOrCreateDataset(
     ownerIds: [],
   });
 }
+
+/** The distinct schemas or catalogs of the datasets the caller may read (the list's filter choices). */
+export async function datasetPlacesOf(
+  ctx: Pick<AppContext, 'store'>,
+  column: 'schema' | 'catalog',
+  principal: Principal,
+): Promise<Awaited<ReturnType<typeof datasetPlaces>>> {
+  return datasetPlaces(ctx.store.db, column, readableDatasetCondition(principal, 't.id'));
+}
+
+// Row reads and writes other modules need as they are (no rules of this module apply to them).
+export { datasetOwnerIds, findDatasetView, type DatasetView } from './datasets.repo';

@@ -10,6 +10,8 @@ import {
   type NewDatasetColumn,
   type NewDatasetMetric,
 } from './datasets.repo';
+import { syncPermissionViews } from '../security/access-pairs';
+import type { PrincipalCache } from '../security/principal-cache';
 
 interface ExampleDataset {
   table: string;
@@ -54,6 +56,7 @@ async function schemaHolding(connector: Connector, table: string): Promise<strin
  */
 export async function ensureExampleDatasets(
   db: MetadataDb,
+  principals: PrincipalCache,
   database: DatabaseRow,
   connector: Connector,
   ownerId: number | null,
@@ -88,5 +91,6 @@ export async function ensureExampleDatasets(
     );
     created.push(id);
   }
+  if (created.length > 0) await syncPermissionViews(db, principals);
   return created;
 }

@@ -8,7 +8,7 @@ import {
 import type { Connector } from '@tessera/connectors';
 import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
-import { findDatabase } from '../databases/databases.repo';
+import { findDatabase } from '../databases/databases.service';
 import type { DatabaseRow } from '../databases/registry';
 import type { Principal } from '../security/principal';
 import { canSeeDataset } from './dataset-access';

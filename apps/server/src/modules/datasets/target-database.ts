@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
-import { findDatabase } from '../databases/databases.repo';
+import { findDatabase } from '../databases/databases.service';
 import { canAccessDatabase } from '../databases/databases.service';
 import type { DatabaseRow } from '../databases/registry';
 import type { Principal } from '../security/principal';

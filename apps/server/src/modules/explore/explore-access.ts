@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
 import { readableDataset, visibleChart } from '../charts/chart-access';
-import type { ChartRow } from '../charts/charts.repo';
+import type { ChartRow } from '../charts/charts.service';
 import type { Principal } from '../security/principal';
 
 /** `{id}__{type}` of form data, e.g. `12__table`. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Principal } from '../security/principal';
-import { deleteValue, readLiveValue, replaceValue, storeExpiringValue } from '../sharing/key-value.repo';
+import { deleteValue, readLiveValue, replaceValue, storeExpiringValue } from '../sharing/sharing.service';
 import { capped, checkedKey } from '../sharing/sharing.service';
 import { checkExploreAccess } from './explore-access';
 

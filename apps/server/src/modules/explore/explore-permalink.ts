@@ -6,7 +6,7 @@ import {
 import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
 import type { Principal } from '../security/principal';
-import { readValue, storeValue } from '../sharing/key-value.repo';
+import { readValue, storeValue } from '../sharing/sharing.service';
 import { capped, checkedKey } from '../sharing/sharing.service';
 import { checkExploreAccess, parseFormDataDatasource, sliceIdOf } from './explore-access';
 

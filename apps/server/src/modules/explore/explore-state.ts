@@ -5,7 +5,7 @@ import { messageError, notFound } from '../../platform/errors';
 import { parseInput } from '../../platform/validation';
 import { visibleChart } from '../charts/chart-access';
 import { chartUrl, datasourceExploreUrl, datasourceName } from '../charts/chart-dict';
-import { chartOwnerIds, findChartView, type ChartView } from '../charts/charts.repo';
+import { chartOwnerIds, findChartView, type ChartView } from '../charts/charts.service';
 import { loadExploreDatasource } from '../datasets/explore-datasource';
 import type { Principal } from '../security/principal';
 import { parseFormDataDatasource, sliceIdOf } from './explore-access';

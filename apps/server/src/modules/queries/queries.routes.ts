@@ -1,14 +1,12 @@
 import { listQuerySchema, stopQueryRequestSchema, updatedSinceQuerySchema } from '@tessera/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { notFound } from '../../platform/errors';
 import { parseId, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { requirePermission } from '../security/principal';
-import { canSeeAllQueries, canSeeQuery } from './query-access';
-import { toQueryDict, toQueryListItem, toQueryShow } from './query-dict';
+import { canSeeAllQueries } from './query-access';
+import { toQueryListItem } from './query-dict';
 import { listQueryViews } from './query-list';
-import { findQueryView, queryViewsUpdatedSince } from './queries.repo';
-import { stopQuery, type QueryCanceller } from './queries.service';
+import { queriesUpdatedSince, showQuery, stopQuery, type QueryCanceller } from './queries.service';
 
 export function registerQueryRoutes(app: FastifyInstance, ctx: AppContext, canceller: QueryCanceller): void {
   const db = ctx.store.db;
@@ -27,14 +25,7 @@ export function registerQueryRoutes(app: FastifyInstance, ctx: AppContext, cance
   app.get('/api/v1/query/updated_since', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Query');
     const { last_updated_ms: since } = parseRisonQuery(updatedSinceQuerySchema, risonParam(request));
-    const sinceIso = new Date(Math.min(since, 8.64e15)).toISOString();
-    const views = await queryViewsUpdatedSince(
-      db,
-      principal.user.id,
-      sinceIso,
-      ctx.config.constants.QUERY_SEARCH_LIMIT,
-    );
-    return { result: views.map(toQueryDict) };
+    return { result: await queriesUpdatedSince(ctx, principal, since) };
   });
 
   app.post('/api/v1/query/stop', async (request) => {
@@ -47,8 +38,6 @@ export function registerQueryRoutes(app: FastifyInstance, ctx: AppContext, cance
   app.get('/api/v1/query/:id', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Query');
     const id = parseId((request.params as { id?: unknown }).id);
-    const view = await findQueryView(db, id);
-    if (!view || !canSeeQuery(principal, view)) throw notFound();
-    return { id: view.id, result: toQueryShow(view) };
+    return showQuery(ctx, principal, id);
   });
 }

@@ -1,12 +1,18 @@
-import type { SavedQueryCreate, SavedQueryUpdate } from '@tessera/contracts';
+import type { ListQuery, SavedQuery, SavedQueryCreate, SavedQueryUpdate } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
-import { findDatabase } from '../databases/databases.repo';
+import { findDatabase } from '../databases/databases.service';
 import { canAccessDatabase } from '../databases/databases.service';
 import type { Principal } from '../security/principal';
+import { toSavedQuery } from './saved-query-dict';
+import { listSavedQueryViews } from './saved-query-list';
 import {
+  deleteSavedQueries,
   findSavedQuery,
+  findSavedQueryView,
   insertSavedQuery,
+  ownedSavedQueryIds,
+  savedQueryPlaces,
   updateSavedQuery,
   type SavedQueryPatch,
   type SavedQueryRow,
@@ -99,4 +105,53 @@ export async function changeSavedQuery(
   if (input.extra_json !== undefined) patch.extra_json = storedExtra(input.extra_json);
   await updateSavedQuery(ctx.store.db, id, patch);
   return visibleSavedQuery(ctx, principal, id);
+}
+
+const ownerFilter = (principal: Principal): number | null =>
+  seesAllSavedQueries(principal) ? null : principal.user.id;
+
+/** The distinct schemas or catalogs of the saved queries the caller sees (the list's filter choices). */
+export async function savedQueryPlacesOf(
+  ctx: Pick<AppContext, 'store'>,
+  column: 'schema' | 'catalog',
+  principal: Principal,
+): Promise<Awaited<ReturnType<typeof savedQueryPlaces>>> {
+  return savedQueryPlaces(ctx.store.db, column, ownerFilter(principal));
+}
+
+/** GET /api/v1/saved_query/: the caller's saved queries (everyone's for admins). */
+export async function listSavedQueries(
+  ctx: Pick<AppContext, 'store'>,
+  principal: Principal,
+  query: ListQuery,
+): Promise<{ count: number; ids: number[]; result: SavedQuery[] }> {
+  const { count, rows } = await listSavedQueryViews(ctx.store.db, query, ownerFilter(principal));
+  const now = Date.now();
+  return { count, ids: rows.map((row) => row.id), result: rows.map((row) => toSavedQuery(row, now)) };
+}
+
+/** GET /api/v1/saved_query/{id}: one the caller sees (else 404). */
+export async function showSavedQuery(ctx: AppContext, principal: Principal, id: number): Promise<SavedQuery> {
+  await visibleSavedQuery(ctx, principal, id);
+  const view = await findSavedQueryView(ctx.store.db, id);
+  if (!view) throw notFound();
+  return toSavedQuery(view);
+}
+
+export async function deleteSavedQuery(ctx: AppContext, principal: Principal, id: number): Promise<void> {
+  await visibleSavedQuery(ctx, principal, id);
+  await deleteSavedQueries(ctx.store.db, [id]);
+}
+
+/** All or nothing: one id the caller may not delete makes the whole request a 404. */
+export async function deleteSavedQueriesInBulk(
+  ctx: Pick<AppContext, 'store'>,
+  principal: Principal,
+  ids: readonly number[],
+): Promise<number> {
+  const unique = [...new Set(ids)];
+  const owned = await ownedSavedQueryIds(ctx.store.db, unique, ownerFilter(principal));
+  if (owned.length !== unique.length) throw notFound();
+  await deleteSavedQueries(ctx.store.db, owned);
+  return unique.length;
 }

@@ -2,7 +2,7 @@ import { ACCESS_PERMISSIONS } from '@tessera/contracts';
 import type { MetadataDb } from '../../db/kysely';
 import { databaseAccessView, datasourceAccessView, schemaAccessView, type DatasetRef } from './grants';
 import { PERMISSION_CATALOGUE, pairKey, type PermissionPair } from './permissions';
-import { invalidatePrincipals } from './principal-cache';
+import type { PrincipalCache } from './principal-cache';
 
 const ACCESS = new Set<string>(ACCESS_PERMISSIONS);
 
@@ -49,7 +49,7 @@ export async function ensurePermissionView(
  * start and after an object is created or deleted. Access pairs of vanished objects leave every role;
  * schema pairs stay while their database exists (schemas are granted without a dataset too).
  */
-export async function syncPermissionViews(db: MetadataDb): Promise<void> {
+export async function syncPermissionViews(db: MetadataDb, principals: PrincipalCache): Promise<void> {
   const desired = await desiredPairs(db);
   const databaseNames = (await db.selectFrom('databases').select('database_name').execute()).map(
     (row) => row.database_name,
@@ -74,11 +74,12 @@ export async function syncPermissionViews(db: MetadataDb): Promise<void> {
     if (row.permission !== 'schema_access') return true;
     return !databaseNames.some((name) => row.view_menu.startsWith(`[${name}].[`));
   });
-  if (stale.length > 0) await removePairs(db, stale);
+  if (stale.length > 0) await removePairs(db, principals, stale);
 }
 
 async function removePairs(
   db: MetadataDb,
+  principals: PrincipalCache,
   rows: readonly { id: number; permission: string; view_menu: string }[],
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -91,7 +92,7 @@ async function removePairs(
         .execute();
     }
   });
-  invalidatePrincipals();
+  principals.invalidate();
 }
 
 /** Renames one pair's view everywhere, keeping the roles that hold it. */
@@ -123,6 +124,7 @@ async function renameView(db: MetadataDb, permission: string, from: string, to: 
 /** A database renamed: its database, schema and dataset pairs follow the new name, grants kept. */
 export async function renameDatabaseAccess(
   db: MetadataDb,
+  principals: PrincipalCache,
   id: number,
   from: string,
   to: string,
@@ -158,13 +160,14 @@ export async function renameDatabaseAccess(
       datasourceAccessView(to, dataset),
     );
   }
-  invalidatePrincipals();
-  await syncPermissionViews(db);
+  principals.invalidate();
+  await syncPermissionViews(db, principals);
 }
 
 /** A dataset renamed or moved: its datasource pair follows, grants kept. */
 export async function renameDatasetAccess(
   db: MetadataDb,
+  principals: PrincipalCache,
   before: { databaseName: string; dataset: DatasetRef },
   after: { databaseName: string; dataset: DatasetRef },
 ): Promise<void> {
@@ -174,6 +177,6 @@ export async function renameDatasetAccess(
     datasourceAccessView(before.databaseName, before.dataset),
     datasourceAccessView(after.databaseName, after.dataset),
   );
-  invalidatePrincipals();
-  await syncPermissionViews(db);
+  principals.invalidate();
+  await syncPermissionViews(db, principals);
 }

@@ -49,14 +49,26 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
       const subject = await verifyToken(ctx.keys.jwt, token, 'access');
       const sessionId = subject && (await resolveTokenSession(ctx.store.db, subject));
       if (subject && sessionId)
-        request.principal = await loadPrincipal(ctx.store.db, subject.userId, 'bearer', sessionId);
+        request.principal = await loadPrincipal(
+          ctx.store.db,
+          ctx.caches.principals,
+          subject.userId,
+          'bearer',
+          sessionId,
+        );
       return;
     }
     const cookie = request.cookies[SESSION_COOKIE];
     if (cookie === undefined) return;
     const session = await resolveSession(ctx.store.db, cookie);
     if (!session) return;
-    request.principal = await loadPrincipal(ctx.store.db, session.userId, 'cookie', session.sessionId);
+    request.principal = await loadPrincipal(
+      ctx.store.db,
+      ctx.caches.principals,
+      session.userId,
+      'cookie',
+      session.sessionId,
+    );
     if (request.principal && !SAFE_METHODS.has(request.method) && !CSRF_EXEMPT_PATHS.has(path)) {
       const presented = request.headers['x-csrftoken'];
       if (typeof presented !== 'string' || presented === '')

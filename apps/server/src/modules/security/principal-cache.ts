@@ -1,5 +1,6 @@
+import { GenerationCache } from '../../platform/generation-cache';
 import type { PermissionPair } from './permissions';
-import type { UserRow } from './users.repo';
+import type { UserRow } from './user-row';
 
 /** What a principal is made of, per user: the same for every request and session of that user. */
 export interface PrincipalCore {
@@ -12,54 +13,39 @@ export interface PrincipalCore {
 
 /**
  * Other processes sharing the metadata store write users and roles too: their changes show here
- * within this long. This process's own writes invalidate at once (invalidatePrincipals).
+ * within this long. This process's own writes invalidate at once (`invalidate()` after every write to
+ * users, user_roles, roles, role_permissions or permission_views).
  */
 export const PRINCIPAL_TTL_MS = 2000;
 
 interface Entry {
   core: PrincipalCore;
-  generation: number;
   expires: number;
 }
 
-/**
- * Bumped on every write to users, user_roles, roles or role_permissions in this process. An entry
- * remembers the generation read before its queries ran, so a load racing a write is never kept.
- */
-let generation = 0;
+/** The app context's principal cache, by user id. */
+export class PrincipalCache {
+  readonly #entries = new GenerationCache<number, Entry>();
 
-/** Per metadata store (tests run several apps in one process, with overlapping user ids). */
-const stores = new WeakMap<object, Map<number, Entry>>();
-
-export function invalidatePrincipals(): void {
-  generation += 1;
-}
-
-export function currentPrincipalGeneration(): number {
-  return generation;
-}
-
-export function cachedPrincipalCore(store: object, userId: number): PrincipalCore | null {
-  const entry = stores.get(store)?.get(userId);
-  if (!entry) return null;
-  if (entry.generation !== generation || entry.expires <= Date.now()) {
-    stores.get(store)?.delete(userId);
-    return null;
+  invalidate(): void {
+    this.#entries.invalidate();
   }
-  return entry.core;
-}
 
-export function rememberPrincipalCore(
-  store: object,
-  userId: number,
-  core: PrincipalCore,
-  readAtGeneration: number,
-): void {
-  if (readAtGeneration !== generation) return;
-  let entries = stores.get(store);
-  if (!entries) {
-    entries = new Map();
-    stores.set(store, entries);
+  get generation(): number {
+    return this.#entries.generation;
   }
-  entries.set(userId, { core, generation: readAtGeneration, expires: Date.now() + PRINCIPAL_TTL_MS });
+
+  get(userId: number): PrincipalCore | null {
+    const entry = this.#entries.get(userId);
+    if (!entry) return null;
+    if (entry.expires <= Date.now()) {
+      this.#entries.delete(userId);
+      return null;
+    }
+    return entry.core;
+  }
+
+  remember(userId: number, core: PrincipalCore, readAt: number): void {
+    this.#entries.set(userId, { core, expires: Date.now() + PRINCIPAL_TTL_MS }, readAt);
+  }
 }

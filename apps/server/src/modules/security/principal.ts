@@ -1,14 +1,10 @@
 import type { MetadataDb } from '../../db/kysely';
 import { forbidden, unauthorized } from '../../platform/errors';
 import { isAdminRoleName, pairKey, type PermissionPair } from './permissions';
-import {
-  cachedPrincipalCore,
-  currentPrincipalGeneration,
-  rememberPrincipalCore,
-  type PrincipalCore,
-} from './principal-cache';
+import type { PrincipalCache, PrincipalCore } from './principal-cache';
 import { permissionsOfRoles } from './roles.repo';
-import { findUserById, rolesOfUsers, type UserRow } from './users.repo';
+import type { UserRow } from './user-row';
+import { findUserById, rolesOfUsers } from './users.repo';
 
 /** The authenticated caller of one request. */
 export interface Principal {
@@ -41,21 +37,22 @@ async function readPrincipalCore(db: MetadataDb, userId: number): Promise<Princi
 
 /**
  * The caller behind a verified token or live session; null for unknown or inactive users. The user,
- * roles and permissions come from a short per-process cache (principal-cache.ts) that this process's
+ * roles and permissions come from a short cache of the app context (principal-cache.ts) that this process's
  * security writes invalidate at once.
  */
 export async function loadPrincipal(
   db: MetadataDb,
+  cache: PrincipalCache,
   userId: number,
   via: Principal['via'],
   sessionId: string | null,
 ): Promise<Principal | null> {
-  let core = cachedPrincipalCore(db, userId);
+  let core = cache.get(userId);
   if (!core) {
-    const readAt = currentPrincipalGeneration();
+    const readAt = cache.generation;
     core = await readPrincipalCore(db, userId);
     if (!core) return null;
-    rememberPrincipalCore(db, userId, core, readAt);
+    cache.remember(userId, core, readAt);
   }
   const { user, roles, pairs, isAdmin, granted } = core;
   return {

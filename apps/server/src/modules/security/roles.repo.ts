@@ -1,7 +1,6 @@
 import { ACCESS_PERMISSIONS } from '@tessera/contracts';
 import type { MetadataDb } from '../../db/kysely';
 import { BUILT_IN_ROLE_PERMISSIONS, type PermissionPair } from './permissions';
-import { invalidatePrincipals } from './principal-cache';
 
 /** Creates the built-in roles and resets their pairs to the catalogue; custom roles are left alone. */
 export async function syncBuiltInRoles(db: MetadataDb): Promise<void> {
@@ -24,7 +23,6 @@ export async function syncBuiltInRoles(db: MetadataDb): Promise<void> {
       }
     }
   });
-  invalidatePrincipals();
 }
 
 export async function roleIdByName(db: MetadataDb, name: string): Promise<number | undefined> {

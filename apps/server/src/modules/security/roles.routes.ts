@@ -52,13 +52,13 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     requirePermission(request.principal, 'can_write', 'Role');
     const id = idParam(request);
     const body = parseInput(roleWriteSchema, request.body);
-    const role = await renameRole(db, id, body.name);
+    const role = await renameRole(db, ctx.caches.principals, id, body.name);
     return { id: role.id, result: role };
   });
 
   app.delete('/api/v1/security/roles/:id', async (request) => {
     requirePermission(request.principal, 'can_write', 'Role');
-    await deleteRole(db, idParam(request));
+    await deleteRole(db, ctx.caches.principals, idParam(request));
     return { message: 'OK' };
   });
 
@@ -72,7 +72,14 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     const id = idParam(request);
     const body = parseInput(rolePermissionsWriteSchema, request.body);
     return {
-      result: { permission_view_menu_ids: await setRolePermissions(db, id, body.permission_view_menu_ids) },
+      result: {
+        permission_view_menu_ids: await setRolePermissions(
+          db,
+          ctx.caches.principals,
+          id,
+          body.permission_view_menu_ids,
+        ),
+      },
     };
   });
 
@@ -80,7 +87,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
     requirePermission(request.principal, 'can_write', 'Role');
     const id = idParam(request);
     const body = parseInput(accessGrantSchema, request.body);
-    return { result: await grantAccess(db, id, body) };
+    return { result: await grantAccess(db, ctx.caches.principals, id, body) };
   });
 
   app.get('/api/v1/security/permissions/', async (request) => {

@@ -16,7 +16,7 @@ import { messageError, notFound } from '../../platform/errors';
 import { ensurePermissionView } from './access-pairs';
 import { databaseAccessView, datasourceAccessView, schemaAccessView } from './grants';
 import type { PermissionPair } from './permissions';
-import { invalidatePrincipals } from './principal-cache';
+import type { PrincipalCache } from './principal-cache';
 
 const isBuiltIn = (name: string): boolean => (BUILT_IN_ROLES as readonly string[]).includes(name);
 
@@ -74,19 +74,24 @@ export async function createRole(db: MetadataDb, name: string): Promise<RoleItem
   }
 }
 
-export async function renameRole(db: MetadataDb, id: number, name: string): Promise<RoleItem> {
+export async function renameRole(
+  db: MetadataDb,
+  principals: PrincipalCache,
+  id: number,
+  name: string,
+): Promise<RoleItem> {
   const role = await findRole(db, id);
   if (isBuiltIn(role.name) && role.name !== name) {
     throw messageError(422, { name: [`The built-in role ${role.name} cannot be renamed.`] });
   }
   await assertNameFree(db, name, id);
   await db.updateTable('roles').set({ name }).where('id', '=', id).execute();
-  invalidatePrincipals();
+  principals.invalidate();
   return { id, name };
 }
 
 /** Like Superset (FAB), deleting a role also takes it away from the users and dashboards that had it. */
-export async function deleteRole(db: MetadataDb, id: number): Promise<void> {
+export async function deleteRole(db: MetadataDb, principals: PrincipalCache, id: number): Promise<void> {
   const role = await findRole(db, id);
   if (isBuiltIn(role.name)) {
     throw messageError(422, `The built-in role ${role.name} cannot be deleted.`);
@@ -97,7 +102,7 @@ export async function deleteRole(db: MetadataDb, id: number): Promise<void> {
     await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
     await trx.deleteFrom('roles').where('id', '=', id).execute();
   });
-  invalidatePrincipals();
+  principals.invalidate();
 }
 
 /** GET /api/v1/security/permissions/: each permission name once, with the id of its first pair. */
@@ -166,7 +171,12 @@ export async function rolePermissions(db: MetadataDb, roleId: number): Promise<R
 }
 
 /** Replaces the role's pairs with the listed ones; an unknown id refuses the whole request. */
-export async function setRolePermissions(db: MetadataDb, roleId: number, ids: number[]): Promise<number[]> {
+export async function setRolePermissions(
+  db: MetadataDb,
+  principals: PrincipalCache,
+  roleId: number,
+  ids: number[],
+): Promise<number[]> {
   await findRole(db, roleId);
   const unique = [...new Set(ids)];
   const pairs =
@@ -197,7 +207,7 @@ export async function setRolePermissions(db: MetadataDb, roleId: number, ids: nu
         .execute();
     }
   });
-  invalidatePrincipals();
+  principals.invalidate();
   return unique;
 }
 
@@ -228,6 +238,7 @@ async function grantPair(db: MetadataDb, grant: AccessGrant): Promise<Permission
 /** POST /api/v1/security/roles/{id}/access/: adds one database, schema or dataset grant to the role. */
 export async function grantAccess(
   db: MetadataDb,
+  principals: PrincipalCache,
   roleId: number,
   grant: AccessGrant,
 ): Promise<RolePermission> {
@@ -239,6 +250,6 @@ export async function grantAccess(
     .values({ role_id: roleId, permission, view_menu: viewMenu })
     .onConflict((oc) => oc.columns(['role_id', 'permission', 'view_menu']).doNothing())
     .execute();
-  invalidatePrincipals();
+  principals.invalidate();
   return { id, permission_name: permission, view_menu_name: viewMenu };
 }

@@ -1,76 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  SAME_NEW_PASSWORD,
-  WRONG_CURRENT_PASSWORD,
-  browserLoginRequestSchema,
-  loginRequestSchema,
-  mePasswordUpdateSchema,
-  type Me,
-  type MeRoles,
-} from '@tessera/contracts';
-import { nowIso } from '../../db/kysely';
+import { browserLoginRequestSchema, loginRequestSchema, mePasswordUpdateSchema } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { messageError, unauthorized } from '../../platform/errors';
 import { parseInput } from '../../platform/validation';
-import { bootstrapUser } from '../bootstrap/bootstrap.service';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { invalidatePrincipals } from './principal-cache';
-import { loadPrincipal, requireUser, type Principal } from './principal';
-import { permissionsOfRoles } from './roles.repo';
 import { bearerToken } from './auth.hook';
 import { clientBudgetKey } from './client-address';
 import { LoginThrottle } from './login-throttle';
+import { authenticate, bootstrapUser, changeOwnPassword, meRoles, toMe } from './me.service';
+import { loadPrincipal, requireUser } from './principal';
 import {
   SESSION_COOKIE,
   createSession,
   createTokenSession,
   csrfTokenFor,
-  deleteOtherUserSessions,
   deleteSession,
   resolveTokenSession,
 } from './sessions';
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS, signToken, verifyToken, type TokenSubject } from './tokens';
-import { findUserByUsername, recordLogin, rolesOfUsers, type UserRow } from './users.repo';
 
 const INVALID_LOGIN = 'Invalid login. Please try again.';
 const TOO_MANY_LOGINS = 'Too many login attempts. Please wait a minute and try again.';
-
-function toMe(user: UserRow): Me {
-  return {
-    id: user.id,
-    username: user.username,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-    is_active: user.active === 1,
-    is_anonymous: false,
-  };
-}
-
-/** Superset's `permissions` of /me/roles/: the database and datasource views the user's roles grant. */
-function accessViewsByKind(principal: Principal): MeRoles['permissions'] {
-  const views = (kind: string): string[] =>
-    [
-      ...new Set(principal.pairs.filter(([permission]) => permission === kind).map(([, view]) => view)),
-    ].sort();
-  return { database_access: views('database_access'), datasource_access: views('datasource_access') };
-}
-
-/** Checks a username and password; every failure costs the same and says the same. */
-async function authenticate(ctx: AppContext, username: string, password: string): Promise<UserRow | null> {
-  const user = await findUserByUsername(ctx.store.db, username);
-  if (!user) {
-    await burnPasswordCheck(password);
-    return null;
-  }
-  const ok = await verifyPassword(user.password_hash, password);
-  if (!ok || user.active !== 1) {
-    await recordLogin(ctx.store.db, user.id, false);
-    return null;
-  }
-  await recordLogin(ctx.store.db, user.id, true);
-  return user;
-}
 
 /**
  * Spends one attempt of the username's and the client address's budgets (shared by both login paths)
@@ -132,7 +81,14 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post('/api/v1/security/refresh', async (request) => {
     const session = await refreshTokenSession(ctx, request);
     const principal =
-      session && (await loadPrincipal(ctx.store.db, session.subject.userId, 'bearer', session.sessionId));
+      session &&
+      (await loadPrincipal(
+        ctx.store.db,
+        ctx.caches.principals,
+        session.subject.userId,
+        'bearer',
+        session.sessionId,
+      ));
     if (!session || !principal) throw unauthorized();
     return { access_token: await signToken(ctx.keys.jwt, session.subject, 'access', false) };
   });
@@ -144,16 +100,9 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
 
   app.get('/api/v1/me/', (request) => ({ result: toMe(requireUser(request.principal).user) }));
 
-  app.get('/api/v1/me/roles/', async (request) => {
-    const principal: Principal = requireUser(request.principal);
-    const roles: Record<string, [string, string][]> = {};
-    for (const role of (await rolesOfUsers(ctx.store.db, [principal.user.id])).get(principal.user.id) ?? []) {
-      roles[role.name] = (await permissionsOfRoles(ctx.store.db, [role.id])).map(
-        ([p, v]): [string, string] => [p, v],
-      );
-    }
-    return { result: { ...toMe(principal.user), roles, permissions: accessViewsByKind(principal) } };
-  });
+  app.get('/api/v1/me/roles/', async (request) => ({
+    result: await meRoles(ctx, requireUser(request.principal)),
+  }));
 
   // The caller's own password; every other session and API token of the user ends with the old one.
   app.put('/api/v1/me/password', async (request, reply) => {
@@ -161,20 +110,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     const body = parseInput(mePasswordUpdateSchema, request.body);
     // A guess at the current password costs what a login attempt costs.
     await spendLoginAttempt(throttle, principal.user.username, request, reply);
-    const user = await findUserByUsername(ctx.store.db, principal.user.username);
-    if (!user || !(await verifyPassword(user.password_hash, body.current_password))) {
-      throw messageError(400, { current_password: [WRONG_CURRENT_PASSWORD] });
-    }
-    if (body.new_password === body.current_password) {
-      throw messageError(400, { new_password: [SAME_NEW_PASSWORD] });
-    }
-    await ctx.store.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(body.new_password), changed_on: nowIso() })
-      .where('id', '=', user.id)
-      .execute();
-    invalidatePrincipals();
-    await deleteOtherUserSessions(ctx.store.db, user.id, principal.sessionId);
+    await changeOwnPassword(ctx, principal, body);
     return { message: 'OK' };
   });
 
@@ -184,7 +120,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     const user = await authenticate(ctx, body.username, body.password);
     if (!user) throw unauthorized(INVALID_LOGIN);
     const session = await createSession(ctx.store.db, user.id, ctx.config.sessionTtlHours);
-    const principal = await loadPrincipal(ctx.store.db, user.id, 'cookie', null);
+    const principal = await loadPrincipal(ctx.store.db, ctx.caches.principals, user.id, 'cookie', null);
     if (!principal) throw messageError(401, INVALID_LOGIN);
     void reply.setCookie(SESSION_COOKIE, session.token, {
       path: '/',

@@ -2,11 +2,11 @@ import type { ListQuery, RoleRef, User } from '@tessera/contracts';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
 import { nowIso } from '../../db/kysely';
-import type { MetadataSchema, UsersTable } from '../../db/schema';
+import type { MetadataSchema } from '../../db/schema';
 import { messageError } from '../../platform/errors';
-import { invalidatePrincipals } from './principal-cache';
+import type { UserRow } from './user-row';
 
-export type UserRow = Omit<UsersTable, 'id'> & { id: number };
+export type { UserRow };
 
 export async function findUserByUsername(db: MetadataDb, username: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
@@ -123,7 +123,6 @@ export async function setUserRoles(db: MetadataDb, userId: number, roleIds: numb
       .values([...new Set(roleIds)].map((roleId) => ({ user_id: userId, role_id: roleId })))
       .execute();
   }
-  invalidatePrincipals();
 }
 
 export async function recordLogin(db: MetadataDb, userId: number, success: boolean): Promise<void> {
@@ -136,5 +135,4 @@ export async function recordLogin(db: MetadataDb, userId: number, success: boole
     )
     .where('id', '=', userId)
     .execute();
-  invalidatePrincipals();
 }

@@ -69,3 +69,13 @@ export async function readKv(db: MetadataDb, rawKey: unknown): Promise<string> {
   if (value === null) throw notFound();
   return value;
 }
+
+// Explore's form data and permalinks are key-value entries too.
+export {
+  deleteValue,
+  readLiveValue,
+  readValue,
+  replaceValue,
+  storeExpiringValue,
+  storeValue,
+} from './key-value.repo';

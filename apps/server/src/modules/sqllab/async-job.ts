@@ -1,12 +1,12 @@
 import { buildSupersetError } from '@tessera/contracts';
 import type { AppContext } from '../../context';
-import { findDatabase } from '../databases/databases.repo';
+import { findDatabase } from '../databases/databases.service';
 import { markFailed, markRunning } from '../queries/query-lifecycle';
-import { findQuery, queryStatus, touchHeartbeat, updateQuery } from '../queries/queries.repo';
+import { findQuery, queryStatus, touchHeartbeat, updateQuery } from '../queries/queries.service';
 import { executeQuery } from './execute-query';
 import { QueryFailure } from './failure';
 import { replan } from './planning';
-import type { SqlLabRuntime } from './runtime';
+import type { SqlLabRuntime } from './runtime-types';
 
 /**
  * Runs one queued query on this process (a `tessera worker`, or the web process without Redis):

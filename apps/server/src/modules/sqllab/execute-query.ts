@@ -3,13 +3,13 @@ import { buildSupersetError } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import type { DatabaseRow } from '../databases/registry';
 import { markFailed, markSuccess } from '../queries/query-lifecycle';
-import { queryStatus, updateQuery, type QueryRow } from '../queries/queries.repo';
+import { queryStatus, updateQuery, type QueryRow } from '../queries/queries.service';
 import { isCancellation } from './engine-errors';
 import { QueryFailure, queryFailure } from './failure';
 import type { QueryPlan } from './plan';
 import { runPlan, type RunOutcome } from './run-plan';
 import type { CancelReason } from './running';
-import type { SqlLabRuntime } from './runtime';
+import type { SqlLabRuntime } from './runtime-types';
 
 export type RunMode = 'sync' | 'async';
 

@@ -17,7 +17,7 @@ import {
   insertQuery,
   updateQuery,
   type NewQuery,
-} from '../queries/queries.repo';
+} from '../queries/queries.service';
 import type { Principal } from '../security/principal';
 import { executeQuery } from './execute-query';
 import { QueryFailure, queryFailure } from './failure';
@@ -27,7 +27,7 @@ import { planDatabase } from './planning';
 import { renderQuerySql } from './render';
 import { probeSyntaxFailure } from './syntax-probe';
 import { assertSqlSchemas } from './schema-access';
-import type { SqlLabRuntime } from './runtime';
+import type { SqlLabRuntime } from './runtime-types';
 
 export interface ExecuteResponse {
   status: 200 | 202;

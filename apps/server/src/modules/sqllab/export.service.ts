@@ -5,7 +5,7 @@ import { messageError } from '../../platform/errors';
 import { accessibleDatabase } from '../databases/databases.service';
 import type { DatabaseRow } from '../databases/registry';
 import { canSeeAllQueries } from '../queries/query-access';
-import { findAnyQueryByClientId, findQueryByClientId, type QueryRow } from '../queries/queries.repo';
+import { findAnyQueryByClientId, findQueryByClientId, type QueryRow } from '../queries/queries.service';
 import type { Principal } from '../security/principal';
 import { CSV_BOM, contentDisposition, csvLine } from '@tessera/sql';
 import { engineFailure } from './engine-errors';

@@ -2,7 +2,7 @@ import type { Engine } from '@tessera/contracts';
 import type { Config } from '../../platform/config';
 import type { DatabaseRow } from '../databases/registry';
 import { parseExtra } from '../queries/query-dict';
-import type { QueryRow } from '../queries/queries.repo';
+import type { QueryRow } from '../queries/queries.service';
 import { requestedLimit } from './execute-query';
 import { queryFailure } from './failure';
 import { buildPlan, type PlanDatabase, type QueryPlan } from './plan';

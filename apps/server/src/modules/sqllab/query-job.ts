@@ -1,8 +1,7 @@
-import type { SqlLabQueryJob } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import type { JobSystem } from '../../jobs/job-system';
 import { runQueryJob } from './async-job';
-import type { SqlLabRuntime } from './runtime';
+import type { SqlLabQueue, SqlLabRuntime } from './runtime-types';
 
 /** The job type of an async SQL Lab run; its payload schema is `sqlLabQueryJobSchema` in contracts. */
 export const SQLLAB_QUERY_JOB = 'sqllab-query';
@@ -11,14 +10,6 @@ export const SQLLAB_QUERY_JOB = 'sqllab-query';
 export const SQLLAB_QUERY_CONCURRENCY = 8;
 
 export const runKeyOf = (queryId: number, startTime: number | null): string => `${queryId}-${startTime ?? 0}`;
-
-/** SQL Lab's view of the job system: submit a run, and ask whether it still waits or runs. */
-export interface SqlLabQueue {
-  /** Rejects when the job could not be queued (the caller fails the query with ASYNC_WORKERS_ERROR). */
-  submit(job: SqlLabQueryJob): Promise<void>;
-  /** False once the job is lost (for the orphan sweep). */
-  isQueued(job: SqlLabQueryJob): Promise<boolean>;
-}
 
 export function sqlLabQueue(jobs: JobSystem): SqlLabQueue {
   return {

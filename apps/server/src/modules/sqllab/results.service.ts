@@ -1,15 +1,15 @@
 import type { ExecuteResult } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { sip40Error } from '../../platform/errors';
-import { findDatabase } from '../databases/databases.repo';
+import { findDatabase } from '../databases/databases.service';
 import { canAccessDatabase } from '../databases/databases.service';
 import { canSeeQuery } from '../queries/query-access';
-import { findQueryByResultsKey } from '../queries/queries.repo';
+import { findQueryByResultsKey } from '../queries/queries.service';
 import type { Principal } from '../security/principal';
 import { queryDictOf } from './execute.service';
 import { resultPayload } from './payload';
 import { UnreadableResults, type StoredResults } from './results/stored-results';
-import type { SqlLabRuntime } from './runtime';
+import type { SqlLabRuntime } from './runtime-types';
 
 /**
  * GET /api/v1/sqllab/results/ (reference §2.3): the stored rows of the caller's query, cut to

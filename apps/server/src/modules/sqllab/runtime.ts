@@ -6,27 +6,15 @@ import type { JobSystem } from '../../jobs/job-system';
 import { RESULTS_SUBDIR } from '../../platform/data-dir';
 import { closeRedis, createRedis, warnAtMostEvery } from '../../platform/redis';
 import { openRedisChannel } from '../../platform/redis-channel';
-import { registerSqlLabQueryJob, sqlLabQueue, type SqlLabQueue } from './query-job';
+import { registerSqlLabQueryJob, sqlLabQueue } from './query-job';
 import { FileResultsBackend } from './results/file-results';
 import { RedisResultsBackend } from './results/redis-results';
 import type { ResultsBackend } from './results/stored-results';
 import { RunningQueries } from './running';
+import type { SqlLabRuntime, SqlLabTimings } from './runtime-types';
 import { sweepOrphans } from './sweep';
 
 const CANCEL_CHANNEL = 'tessera:sqllab:cancel';
-
-export interface SqlLabTimings {
-  /** How often a running async query writes its heartbeat (and checks it was not stopped). */
-  heartbeatMs: number;
-  /** A running async query whose heartbeat is older than this has lost its worker. */
-  heartbeatStaleMs: number;
-  /** A pending async query younger than this is not checked against the queue yet. */
-  pendingGraceMs: number;
-  /** How often the orphan sweep runs in this process. */
-  sweepEveryMs: number;
-  /** How often expired result files are removed. */
-  resultsSweepEveryMs: number;
-}
 
 const DEFAULT_TIMINGS: SqlLabTimings = {
   heartbeatMs: 1000,
@@ -35,21 +23,6 @@ const DEFAULT_TIMINGS: SqlLabTimings = {
   sweepEveryMs: 15_000,
   resultsSweepEveryMs: 10 * 60_000,
 };
-
-export interface SqlLabRuntime {
-  readonly role: 'web' | 'worker';
-  readonly workerId: string;
-  readonly queue: SqlLabQueue;
-  readonly results: ResultsBackend;
-  readonly running: RunningQueries;
-  readonly timings: SqlLabTimings;
-  /** Stops a query wherever it runs: in this process at once, in others through Redis. */
-  requestCancel(queryId: number): Promise<void>;
-  /** Background work (result storage after a sync response) that close() waits for. */
-  track(task: Promise<unknown>): void;
-  sweepNow(): Promise<number>;
-  close(): Promise<void>;
-}
 
 export interface RuntimeOptions {
   role: 'web' | 'worker';

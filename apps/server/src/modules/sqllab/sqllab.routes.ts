@@ -18,7 +18,7 @@ import { executeSql } from './execute.service';
 import { openCsvExport } from './export.service';
 import { urlParamsOf } from './render';
 import { fetchResults } from './results.service';
-import type { SqlLabRuntime } from './runtime';
+import type { SqlLabRuntime } from './runtime-types';
 import { formatSql } from '@tessera/sql';
 import { sqlLabDatabases } from './sqllab-databases';
 

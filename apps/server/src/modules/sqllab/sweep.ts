@@ -2,7 +2,7 @@ import { buildSupersetError } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { runKeyOf } from './query-job';
 import { markFailed } from '../queries/query-lifecycle';
-import type { SqlLabRuntime } from './runtime';
+import type { SqlLabRuntime } from './runtime-types';
 
 /** How long past its time limit a sync query may still look running before it is called orphaned. */
 const SYNC_GRACE_MS = 60_000;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError } from '../../platform/errors';
 import { fieldErrors } from '../../platform/validation';
 
@@ -40,47 +40,3 @@ export function parseFields<T extends z.ZodType>(schema: T, input: unknown): z.i
     .join('; ');
   throw viewError(400, `Invalid input. ${problems}`);
 }
-
-const text = (max: number) => z.string().max(max);
-const optionalId = z.number().int().positive().nullable().optional();
-
-/** The client's query editor posted to create a tab; other client fields are ignored. */
-export const queryEditorInputSchema = z.object({
-  name: text(256).optional(),
-  title: text(256).optional(),
-  dbId: optionalId,
-  catalog: text(256).nullable().optional(),
-  schema: text(256).nullable().optional(),
-  sql: text(1_000_000).optional(),
-  queryLimit: z.number().int().positive().nullable().optional(),
-  hideLeftBar: z.boolean().optional(),
-  remoteId: optionalId,
-  templateParams: text(100_000).nullable().optional(),
-  autorun: z.boolean().optional(),
-});
-
-export const tabUpdateSchema = z
-  .object({
-    database_id: optionalId,
-    catalog: text(256).nullable().optional(),
-    schema: text(256).nullable().optional(),
-    sql: text(1_000_000).optional(),
-    label: text(256).optional(),
-    query_limit: z.number().int().positive().nullable().optional(),
-    latest_query_id: text(11).nullable().optional(),
-    template_params: text(100_000).nullable().optional(),
-    hide_left_bar: z.boolean().optional(),
-    autorun: z.boolean().optional(),
-    saved_query_id: optionalId,
-    extra_json: z.union([text(100_000), z.record(z.string(), z.unknown())]).optional(),
-  })
-  .strict();
-
-export const tableInputSchema = z.object({
-  queryEditorId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)]).transform(Number),
-  dbId: z.number().int().positive(),
-  catalog: text(256).nullable().optional(),
-  schema: text(256).nullable().optional(),
-  name: text(256).min(1),
-  expanded: z.boolean().optional(),
-});

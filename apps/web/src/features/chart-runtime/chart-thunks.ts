@@ -4,7 +4,7 @@ import { isRecord, type ExploreFormData } from '@tessera/core';
 import type { RootState } from '../../app/store';
 import { toApiError } from '../../shared/errors/to-api-error';
 import { chartDataApi } from './chart-data-api';
-import type { ChartRequests } from './chart-requests';
+import type { ChartRuntimeExtra } from './runtime-extra';
 import {
   chartUpdateFailed,
   chartUpdateStarted,
@@ -12,11 +12,6 @@ import {
   chartUpdateSucceeded,
 } from './chart-status.slice';
 import './chart-store';
-
-/** The store's thunk extra argument: the runtime state that cannot live in Redux. */
-export interface ChartRuntimeExtra {
-  chartRequests: ChartRequests;
-}
 
 type ChartThunk<Result = void> = ThunkAction<Result, RootState, ChartRuntimeExtra, Action>;
 

@@ -1,6 +1,7 @@
 export * from './chart-status.slice';
 export { ChartRequests } from './chart-requests';
-export { runChartQuery, failChartQuery, stopChartQuery, type ChartRuntimeExtra } from './chart-thunks';
+export { runChartQuery, failChartQuery, stopChartQuery } from './chart-thunks';
+export type { ChartRuntimeExtra } from './runtime-extra';
 export { selectChart } from './chart-store';
 export { controlsChanged, normalizeFormData, sameFormData } from './form-data-changes';
 export { ChartHolder, holderStatus } from './ChartHolder';

@@ -3,12 +3,8 @@ import { getChartPlugin, type FormData } from '@tessera/charts';
 import type { ChartDataResultType, QueryContext } from '@tessera/contracts';
 import { hasValidationErrors, type ExploreFormData } from '@tessera/core';
 import type { RootState } from '../../../app/store';
-import {
-  failChartQuery,
-  runChartQuery,
-  stopChartQuery,
-  type ChartRuntimeExtra,
-} from '../../chart-runtime/chart-thunks';
+import { failChartQuery, runChartQuery, stopChartQuery } from '../../chart-runtime/chart-thunks';
+import type { ChartRuntimeExtra } from '../../chart-runtime/runtime-extra';
 import { selectValidationErrors } from '../state';
 import { selectExplore } from '../store/explore-store';
 

@@ -1,0 +1,9 @@
+import type { ChartRequests } from './chart-requests';
+
+/**
+ * The store's thunk extra argument: the runtime state that cannot live in Redux. Its own file so the
+ * store can name it without importing the thunks, which import the store's RootState.
+ */
+export interface ChartRuntimeExtra {
+  chartRequests: ChartRequests;
+}
