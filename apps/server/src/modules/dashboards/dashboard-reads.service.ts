@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
 import { chartUrl } from '../charts/chart-dict';
 import { findCharts } from '../charts/charts.repo';
-import { loadCachedExploreDatasource } from '../datasets/explore-datasource-cache';
+import { loadCachedExploreDatasource } from '../datasets/cached-explore-datasource';
 import { addFavorite, removeFavorite, starredIds } from '../favorites/favorites.repo';
 import type { Choice, ChoicePage } from '../security/model-helpers';
 import { pageOfChoices } from '../security/model-helpers';
