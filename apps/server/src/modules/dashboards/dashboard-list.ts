@@ -48,6 +48,11 @@ function applyFilter(query: ViewQuery, filter: ListFilter, principal: Principal)
       const starred = sql<SqlBool>`d.id in (select obj_id from favorites where class_name = 'Dashboard' and user_id = ${me})`;
       return query.where(filterFlag(filter) ? starred : sql<SqlBool>`not (${starred})`);
     }
+    case 'id|dashboard_is_certified': {
+      // Superset counts a dashboard as certified when it names who certified it.
+      const certified = sql<SqlBool>`(d.certified_by is not null and d.certified_by <> '')`;
+      return query.where(filterFlag(filter) ? certified : sql<SqlBool>`not ${certified}`);
+    }
     case 'owners|rel_m_m': {
       const ids = filterIds(filter);
       if (ids.length === 0) return query.where(none);
