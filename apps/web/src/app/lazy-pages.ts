@@ -41,3 +41,9 @@ export const ProfilePage = lazyComponent(() =>
 export const ChartCreatePage = lazyComponent(() =>
   import('../features/charts/create/ChartCreatePage').then((m) => m.ChartCreatePage),
 );
+export const DashboardListPage = lazyComponent(() =>
+  import('../features/dashboards/list/DashboardListPage').then((m) => m.DashboardListPage),
+);
+export const NewDashboardPage = lazyComponent(() =>
+  import('../features/dashboards/list/NewDashboardPage').then((m) => m.NewDashboardPage),
+);
