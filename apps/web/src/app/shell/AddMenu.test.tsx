@@ -49,11 +49,14 @@ describe('AddMenu', () => {
   });
 
   it('offers a dashboard only to users who may write dashboards', async () => {
-    const chartWriter = bootstrapWith(['writer'], [
-      ['can_read', 'Chart'],
-      ['can_write', 'Chart'],
-      ['can_read', 'Dashboard'],
-    ]);
+    const chartWriter = bootstrapWith(
+      ['writer'],
+      [
+        ['can_read', 'Chart'],
+        ['can_write', 'Chart'],
+        ['can_read', 'Dashboard'],
+      ],
+    );
     if (chartWriter.user === null) throw new Error('the writer bootstrap has a user');
     renderWithStore(<AddMenu user={chartWriter.user} />, chartWriter);
     fireEvent.click(byDataTest('add-menu'));

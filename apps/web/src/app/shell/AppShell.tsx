@@ -76,7 +76,8 @@ function activeKey(pathname: string): string[] {
   if (pathname.startsWith('/users/')) return ['users'];
   if (pathname.startsWith(ROLE_LIST_PATH)) return ['roles'];
   if (pathname.startsWith(CHART_LIST_PATH)) return ['charts'];
-  if (pathname.startsWith('/dashboard/') || pathname.startsWith('/superset/dashboard/')) return ['dashboards'];
+  if (pathname.startsWith('/dashboard/') || pathname.startsWith('/superset/dashboard/'))
+    return ['dashboards'];
   if (pathname.startsWith(DATASET_LIST_PATH)) return ['datasets'];
   if (pathname.startsWith(SAVED_QUERY_LIST_PATH)) return ['savedqueries'];
   if (pathname.startsWith(QUERY_HISTORY_PATH)) return ['queryhistory'];
