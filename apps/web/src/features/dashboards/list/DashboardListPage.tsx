@@ -83,7 +83,11 @@ export function DashboardListPage() {
   const navigate = useNavigate();
   const { token } = theme.useToken();
 
-  const { data, error, isFetching, refetch } = useDashboardListQuery(dashboardListQuery(list, filters));
+  const { data, error, isFetching, refetch } = useDashboardListQuery(
+    dashboardListQuery(list, filters),
+    // Coming back from /dashboard/new/ or a dashboard, the cached page would miss what changed there.
+    { refetchOnMountOrArgChange: true },
+  );
   const rows: DashboardRow[] = (data?.result ?? []).flatMap((item) =>
     item.id === undefined ? [] : [{ ...item, id: item.id }],
   );
