@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './is-record';
 export * from './constants';
 export * from './chart-messages';
 export * from './config-defaults';

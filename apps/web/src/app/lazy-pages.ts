@@ -44,3 +44,9 @@ export const ChartCreatePage = lazyComponent(() =>
 export const DashboardPage = lazyComponent(() =>
   import('../features/dashboards/page/DashboardPage').then((m) => m.DashboardPage),
 );
+export const DashboardListPage = lazyComponent(() =>
+  import('../features/dashboards/list/DashboardListPage').then((m) => m.DashboardListPage),
+);
+export const NewDashboardPage = lazyComponent(() =>
+  import('../features/dashboards/list/NewDashboardPage').then((m) => m.NewDashboardPage),
+);

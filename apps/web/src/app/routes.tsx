@@ -6,12 +6,14 @@ import {
   AppShell,
   ChartCreatePage,
   ChartListPage,
+  DashboardListPage,
   DashboardPage,
   DatabaseBrowserPage,
   DatabaseListPage,
   DatasetListPage,
   ExplorePage,
   LoginPage,
+  NewDashboardPage,
   NotFoundPage,
   ProfilePage,
   SavedQueryListPage,
@@ -21,7 +23,7 @@ import {
   RoleListPage,
 } from './lazy-pages';
 import { CHART_CREATE_PATH, CHART_LIST_PATH } from '../features/charts/paths';
-import { DASHBOARD_ROUTE } from '../features/dashboards/paths';
+import { DASHBOARD_LIST_PATH, DASHBOARD_NEW_PATH, DASHBOARD_ROUTE } from '../features/dashboards/paths';
 import { DATASET_LIST_PATH } from '../features/datasets/paths';
 import {
   EXPLORE_PATH,
@@ -42,8 +44,9 @@ const readsSavedQueries = (user: SessionUser) => can(user, 'can_read', 'SavedQue
 const readsQueries = (user: SessionUser) => can(user, 'can_read', 'Query');
 const readsDatasets = (user: SessionUser) => can(user, 'can_read', 'Dataset');
 const readsCharts = (user: SessionUser) => can(user, 'can_read', 'Chart');
-const readsDashboards = (user: SessionUser) => can(user, 'can_read', 'Dashboard');
 const writesCharts = (user: SessionUser) => can(user, 'can_write', 'Chart');
+const readsDashboards = (user: SessionUser) => can(user, 'can_read', 'Dashboard');
+const writesDashboards = (user: SessionUser) => can(user, 'can_write', 'Dashboard');
 
 interface PageProps {
   component: ComponentType;
@@ -112,6 +115,10 @@ export function AppRoutes() {
           </Route>
           <Route element={<RequireAccess screen="Dashboards" allowed={readsDashboards} />}>
             <Route path={DASHBOARD_ROUTE} element={<Page component={DashboardPage} />} />
+            <Route path={DASHBOARD_LIST_PATH} element={<Page component={DashboardListPage} />} />
+          </Route>
+          <Route element={<RequireAccess screen="creating dashboards" allowed={writesDashboards} />}>
+            <Route path={DASHBOARD_NEW_PATH} element={<Page component={NewDashboardPage} />} />
           </Route>
           <Route path={PROFILE_PATH} element={<Page component={ProfilePage} />} />
           <Route path={USER_INFO_PATH} element={<Page component={ProfilePage} />} />

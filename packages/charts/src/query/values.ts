@@ -32,9 +32,7 @@ export function asOptionalNumber(value: unknown): number | undefined {
   return Number.isNaN(parsed) ? undefined : parsed;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord } from '@tessera/contracts';
 
 /** A cell value as a finite number, or null (strings holding numbers count, as drivers return decimals as text). */
 export function toNumber(value: unknown): number | null {

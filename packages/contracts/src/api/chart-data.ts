@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from '../is-record';
 
 /**
  * The chart data API (reference §5): the query context that Superset's client library builds
@@ -205,9 +206,6 @@ export const queryObjectSchema = z
     having: nullAsAbsent(sqlText),
   })
   .loose();
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `{label}` alone: a reference to a metric by its label, as some Superset clients write one. */
 const isLabelReference = (value: unknown): value is { label: string } =>

@@ -3,6 +3,7 @@ import {
   DASHBOARD_HEADER_ID,
   DASHBOARD_ROOT_ID,
   DASHBOARD_VERSION_KEY,
+  isRecord,
   LAYOUT_META_SCHEMAS,
   layoutComponentSchema,
   type DashboardLayout,
@@ -22,10 +23,6 @@ const FIXED_TYPES: Record<string, LayoutComponentType> = {
 /** Fixed components that may stand outside the tree: the title, and the grid once top-level tabs replace it. */
 const MAY_BE_DETACHED = new Set([DASHBOARD_HEADER_ID, DASHBOARD_GRID_ID]);
 const MAX_PROBLEMS = 20;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Checks a parsed `position_json` value is a tree the dashboard can draw: known component types with

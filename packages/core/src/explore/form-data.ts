@@ -36,6 +36,4 @@ export function panelControlNames(panel: PanelShape): Set<string> {
   return new Set(panelControls(panel).map((control) => control.name));
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord } from '@tessera/contracts';

@@ -49,6 +49,7 @@ function applyFilter(query: ViewQuery, filter: ListFilter, principal: Principal)
       return query.where(filterFlag(filter) ? starred : sql<SqlBool>`not (${starred})`);
     }
     case 'id|dashboard_is_certified': {
+      // Superset counts a dashboard as certified when it names who certified it.
       const certified = sql<SqlBool>`(d.certified_by is not null and d.certified_by <> '')`;
       return query.where(filterFlag(filter) ? certified : sql<SqlBool>`not ${certified}`);
     }

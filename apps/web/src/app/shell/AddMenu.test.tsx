@@ -31,6 +31,7 @@ describe('AddMenu', () => {
   it.each([
     ['sql', '/sqllab/'],
     ['chart', '/chart/add/'],
+    ['dashboard', '/dashboard/new/'],
     ['dataset', '/tablemodelview/list/?add=1'],
     ['database', '/databaseview/list/?add=1'],
   ])('+ %s goes to %s', async (key, path) => {
@@ -47,18 +48,27 @@ describe('AddMenu', () => {
     expect(byDataTest('where').textContent).toBe(path);
   });
 
-  it('offers no dashboard while dashboards do not exist', async () => {
-    renderWithStore(<AddMenu user={admin} />);
-    fireEvent.click(byDataTest('add-menu'));
-    await screen.findByText('SQL query');
-    expect(screen.queryByText('Dashboard')).toBeNull();
-  });
-
-  it('offers Gamma only what Gamma may create: a chart, no SQL query, dataset or database', async () => {
-    renderWithStore(<AddMenu user={gamma} />, bootstrapWith(['Gamma'], GAMMA_PERMISSIONS));
+  it('offers a dashboard only to users who may write dashboards', async () => {
+    const chartWriter = bootstrapWith(
+      ['writer'],
+      [
+        ['can_read', 'Chart'],
+        ['can_write', 'Chart'],
+        ['can_read', 'Dashboard'],
+      ],
+    );
+    if (chartWriter.user === null) throw new Error('the writer bootstrap has a user');
+    renderWithStore(<AddMenu user={chartWriter.user} />, chartWriter);
     fireEvent.click(byDataTest('add-menu'));
     await screen.findByText('Chart');
     expect(itemKeys()).toEqual(['add-menu-chart']);
+  });
+
+  it('offers Gamma only what Gamma may create: a chart and a dashboard, no SQL query, dataset or database', async () => {
+    renderWithStore(<AddMenu user={gamma} />, bootstrapWith(['Gamma'], GAMMA_PERMISSIONS));
+    fireEvent.click(byDataTest('add-menu'));
+    await screen.findByText('Chart');
+    expect(itemKeys()).toEqual(['add-menu-chart', 'add-menu-dashboard']);
   });
 
   it('has no + at all for a user who may create nothing', () => {

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { CHART_CREATE_PATH } from '../../features/charts/paths';
+import { DASHBOARD_NEW_PATH } from '../../features/dashboards/paths';
 import { DATASET_LIST_PATH } from '../../features/datasets/paths';
 import { SQLLAB_PATH } from '../../features/sqllab/paths';
 import { addDialogPath } from '../../shared/ui/use-add-param';
@@ -9,7 +10,7 @@ import { can, canUseSqlLab } from '../../shared/session/permissions';
 import type { SessionUser } from '../../shared/session/session-slice';
 import { DATABASE_LIST_PATH } from '../paths';
 
-/** What '+' creates, where each starts, and who may create it. Dashboards join when they exist. */
+/** What '+' creates, where each starts, and who may create it. */
 const TARGETS: { key: string; label: string; path: string; allowed: (user: SessionUser) => boolean }[] = [
   { key: 'sql', label: 'SQL query', path: SQLLAB_PATH, allowed: canUseSqlLab },
   {
@@ -17,6 +18,12 @@ const TARGETS: { key: string; label: string; path: string; allowed: (user: Sessi
     label: 'Chart',
     path: CHART_CREATE_PATH,
     allowed: (user) => can(user, 'can_write', 'Chart'),
+  },
+  {
+    key: 'dashboard',
+    label: 'Dashboard',
+    path: DASHBOARD_NEW_PATH,
+    allowed: (user) => can(user, 'can_write', 'Dashboard'),
   },
   {
     key: 'dataset',
@@ -33,7 +40,7 @@ const TARGETS: { key: string; label: string; path: string; allowed: (user: Sessi
 ];
 
 /**
- * The top bar's '+' menu: new SQL query, chart, dataset or database connection, each only for users
+ * The top bar's '+' menu: new SQL query, chart, dashboard, dataset or database connection, each only for users
  * who may create it; without any, there is no '+'.
  */
 export function AddMenu({ user }: { user: SessionUser }) {

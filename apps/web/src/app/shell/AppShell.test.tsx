@@ -20,6 +20,7 @@ describe('AppShell menu', () => {
       'nav-sqllab',
       'nav-queryhistory',
       'nav-savedqueries',
+      'nav-dashboards',
       'nav-charts',
       'nav-datasets',
       'nav-databases',
@@ -30,7 +31,7 @@ describe('AppShell menu', () => {
 
   it('shows Gamma only the screens Gamma can open: no SQL Lab, queries or databases', () => {
     renderWithStore(<AppShell />, bootstrapWith(['Gamma'], GAMMA_PERMISSIONS));
-    expect(navKeys()).toEqual(['nav-charts', 'nav-datasets']);
+    expect(navKeys()).toEqual(['nav-dashboards', 'nav-charts', 'nav-datasets']);
   });
 
   it('adds the SQL Lab screens for a Gamma user who also holds sql_lab', () => {
@@ -42,6 +43,7 @@ describe('AppShell menu', () => {
       'nav-sqllab',
       'nav-queryhistory',
       'nav-savedqueries',
+      'nav-dashboards',
       'nav-charts',
       'nav-datasets',
     ]);

@@ -1,6 +1,7 @@
 import { Flex, Layout, Menu, theme, type MenuProps } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CHART_LIST_PATH } from '../../features/charts/paths';
+import { DASHBOARD_LIST_PATH } from '../../features/dashboards/paths';
 import { DATASET_LIST_PATH } from '../../features/datasets/paths';
 import { QUERY_HISTORY_PATH } from '../../features/queryhistory/paths';
 import { SAVED_QUERY_LIST_PATH } from '../../features/savedqueries/paths';
@@ -21,7 +22,7 @@ interface NavTarget {
   allowed: (user: SessionUser) => boolean;
 }
 
-/** Only screens that exist are linked; dashboards join when they are built. */
+/** Only screens that exist are linked, each for users who can use it. */
 const NAV_TARGETS: readonly NavTarget[] = [
   { key: 'sqllab', label: 'SQL Lab', path: SQLLAB_PATH, allowed: canUseSqlLab },
   {
@@ -35,6 +36,12 @@ const NAV_TARGETS: readonly NavTarget[] = [
     label: 'Saved queries',
     path: SAVED_QUERY_LIST_PATH,
     allowed: (user) => can(user, 'can_read', 'SavedQuery'),
+  },
+  {
+    key: 'dashboards',
+    label: 'Dashboards',
+    path: DASHBOARD_LIST_PATH,
+    allowed: (user) => can(user, 'can_read', 'Dashboard'),
   },
   {
     key: 'charts',
@@ -69,6 +76,8 @@ function activeKey(pathname: string): string[] {
   if (pathname.startsWith('/users/')) return ['users'];
   if (pathname.startsWith(ROLE_LIST_PATH)) return ['roles'];
   if (pathname.startsWith(CHART_LIST_PATH)) return ['charts'];
+  if (pathname.startsWith('/dashboard/') || pathname.startsWith('/superset/dashboard/'))
+    return ['dashboards'];
   if (pathname.startsWith(DATASET_LIST_PATH)) return ['datasets'];
   if (pathname.startsWith(SAVED_QUERY_LIST_PATH)) return ['savedqueries'];
   if (pathname.startsWith(QUERY_HISTORY_PATH)) return ['queryhistory'];

@@ -1,33 +1,24 @@
-import {
-  AppstoreOutlined,
-  BarsOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  StarFilled,
-  StarOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ChartItem, ChartUpdate } from '@tessera/contracts';
-import { Button, Flex, Segmented, Select, Tooltip, Typography, theme, type TableProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Flex, Select, Typography, type TableProps } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../shared/errors/to-api-error';
+import { FavoriteStar } from '../../shared/list-page/FavoriteStar';
+import { ListPage } from '../../shared/list-page/ListPage';
+import { personName } from '../../shared/list-page/OwnerAvatars';
+import { useListState } from '../../shared/list-page/use-list-state';
 import { can } from '../../shared/session/permissions';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
-import { BulkDeleteButton } from '../../shared/ui/BulkDeleteButton';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { ListLoadError } from '../../shared/ui/ListLoadError';
-import { ListSearch } from '../../shared/ui/ListSearch';
-import { ListTable } from '../../shared/ui/ListTable';
-import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
-import { tableSortOrder, type ListState } from '../../shared/ui/list-query';
+import { tableSortOrder } from '../../shared/ui/list-query';
 import { useListDatasetsQuery } from '../datasets/datasets-api';
+import { chartCard } from './chart-card';
 import { chartListQuery, hasChartFilters, type ChartFilters } from './chart-list-query';
-import { ChartCardGrid } from './ChartCardGrid';
 import { ChartPropertiesModal } from './ChartPropertiesModal';
 import {
   useBulkDeleteChartsMutation,
@@ -48,15 +39,6 @@ type ChartRow = ChartItem & { id: number };
 
 const STAR_ERROR = 'An error occurred while starring this chart';
 
-const personName = (user: { first_name?: string; last_name?: string } | null | undefined): string =>
-  user ? `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() : '';
-
-type ViewMode = 'table' | 'card';
-const VIEW_MODES: { value: ViewMode; icon: ReactNode; title: string }[] = [
-  { value: 'card', icon: <AppstoreOutlined />, title: 'Card view' },
-  { value: 'table', icon: <BarsOutlined />, title: 'List view' },
-];
-
 const favoriteChoices = [
   { value: 'yes', label: 'Favorites' },
   { value: 'no', label: 'Not favorites' },
@@ -64,23 +46,14 @@ const favoriteChoices = [
 
 /** /chart/list/: saved charts with search, filters, stars, bulk delete and property editing. */
 export function ChartListPage() {
-  const [list, setList] = useState<ListState>({
-    search: '',
-    page: 0,
-    sortColumn: 'changed_on_delta_humanized',
-    sortDirection: 'desc',
-  });
+  const [list, setList] = useListState({ column: 'changed_on_delta_humanized', direction: 'desc' });
   const [filters, setFilters] = useState<ChartFilters>({});
   const [datasetSearch, setDatasetSearch] = useState('');
   const [ownerSearch, setOwnerSearch] = useState('');
-  const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<ChartRow | null>(null);
   const [toDelete, setToDelete] = useState<ChartRow | null>(null);
-  const [bulkConfirm, setBulkConfirm] = useState(false);
-  const [view, setView] = useState<ViewMode>('table');
   const user = useAppSelector((state) => state.session.user);
   const admin = isAdmin(user);
-  const { token } = theme.useToken();
 
   const { data, error, isFetching, refetch } = useListChartsQuery(chartListQuery(list, filters));
   const rows: ChartRow[] = (data?.result ?? []).flatMap((item) =>
@@ -101,7 +74,7 @@ export function ChartListPage() {
   const [setFavorite] = useSetChartListFavoriteMutation();
   const [update, updateState] = useUpdateChartPropertiesMutation();
   const [deleteOne, deleteState] = useDeleteChartFromListMutation();
-  const [deleteMany, bulkState] = useBulkDeleteChartsMutation();
+  const [deleteMany] = useBulkDeleteChartsMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
 
   const starred = new Set(
@@ -123,22 +96,14 @@ export function ChartListPage() {
     if (filters.favorite !== undefined) void refetch();
   };
 
-  const starButton = (chart: ChartRow) => {
-    const on = starred.has(chart.id);
-    return (
-      <Tooltip title={on ? 'Remove from favorites' : 'Add to favorites'}>
-        <Button
-          data-test="chart-favorite"
-          type="text"
-          size="small"
-          aria-pressed={on}
-          aria-label={`${on ? 'Unstar' : 'Star'} ${chart.slice_name ?? ''}`}
-          icon={on ? <StarFilled style={{ color: token.colorWarning }} /> : <StarOutlined />}
-          onClick={() => void toggleStar(chart)}
-        />
-      </Tooltip>
-    );
-  };
+  const starButton = (chart: ChartRow) => (
+    <FavoriteStar
+      data-test="chart-favorite"
+      name={chart.slice_name ?? ''}
+      starred={starred.has(chart.id)}
+      onToggle={() => void toggleStar(chart)}
+    />
+  );
 
   const rowActions = (chart: ChartRow) =>
     canEdit(chart) ? (
@@ -234,20 +199,19 @@ export function ChartListPage() {
     if ('error' in result)
       addDangerToast(`Could not delete ${toDelete.slice_name ?? ''}: ${errorText(result.error)}`);
     else addSuccessToast(`Deleted: ${toDelete.slice_name ?? ''}`);
-    setSelected((ids) => ids.filter((id) => id !== toDelete.id));
     setToDelete(null);
     void refetch();
   };
 
-  const onConfirmBulkDelete = async () => {
-    const result = await deleteMany(selected);
-    if ('error' in result) addDangerToast(`Could not delete the charts: ${errorText(result.error)}`);
-    else {
-      addSuccessToast(result.data.message);
-      setSelected([]);
-    }
-    setBulkConfirm(false);
+  const onBulkDelete = async (ids: number[]): Promise<boolean> => {
+    const result = await deleteMany(ids);
     void refetch();
+    if ('error' in result) {
+      addDangerToast(`Could not delete the charts: ${errorText(result.error)}`);
+      return false;
+    }
+    addSuccessToast(result.data.message);
+    return true;
   };
 
   // The dataset filter's own unfiltered answer tells whether the user can read any dataset at all: without one,
@@ -260,127 +224,115 @@ export function ChartListPage() {
       : 'No charts yet';
 
   return (
-    <Flex vertical gap={16} data-test="chart-list-page">
-      <ListToolbar title="Charts">
-        <Segmented<ViewMode>
-          data-test="chart-view-toggle"
-          value={view}
-          onChange={setView}
-          options={VIEW_MODES.map((mode) => ({
-            value: mode.value,
-            icon: <span data-test={`chart-view-${mode.value}`}>{mode.icon}</span>,
-            title: mode.title,
-          }))}
-        />
-        {writes ? (
+    <ListPage<ChartRow>
+      data-test="chart-list-page"
+      title="Charts"
+      primaryAction={
+        writes ? (
+          <Link to={CHART_CREATE_PATH} data-test="chart-add">
+            <Button type="primary" icon={<PlusOutlined />} tabIndex={-1}>
+              Chart
+            </Button>
+          </Link>
+        ) : null
+      }
+      search={{
+        'data-test': 'chart-search',
+        placeholder: 'Search name, description, type or dataset',
+        width: 300,
+      }}
+      filters={{
+        'data-test': 'chart-filters',
+        controls: (
           <>
-            <BulkDeleteButton
-              data-test="chart-bulk-delete"
-              count={selected.length}
-              onClick={() => setBulkConfirm(true)}
+            <Select<string>
+              data-test="chart-filter-viz-type"
+              aria-label="Chart type"
+              placeholder="Chart type"
+              allowClear
+              style={{ width: 180 }}
+              value={filters.vizType}
+              options={(vizTypes.data?.result ?? []).map((entry) => ({
+                value: entry.value,
+                label: vizTypeName(entry.value),
+              }))}
+              onChange={(vizType?: string) => changeFilters({ vizType })}
             />
-            <Link to={CHART_CREATE_PATH} data-test="chart-add">
-              <Button type="primary" icon={<PlusOutlined />} tabIndex={-1}>
-                Chart
-              </Button>
-            </Link>
+            <Select<number>
+              data-test="chart-filter-dataset"
+              aria-label="Dataset"
+              placeholder="Dataset"
+              allowClear
+              style={{ width: 200 }}
+              value={filters.datasetId}
+              options={(datasets.data?.result ?? []).map((dataset) => ({
+                value: dataset.id,
+                label: dataset.table_name,
+              }))}
+              showSearch={{ filterOption: false, onSearch: setDatasetSearch }}
+              onChange={(datasetId?: number) => changeFilters({ datasetId })}
+            />
+            <Select<number>
+              data-test="chart-filter-owner"
+              aria-label="Owner"
+              placeholder="Owner"
+              allowClear
+              style={{ width: 180 }}
+              value={filters.ownerId}
+              options={(owners.data?.result ?? []).map((owner) => ({
+                value: owner.value,
+                label: owner.text,
+              }))}
+              showSearch={{ filterOption: false, onSearch: setOwnerSearch }}
+              onChange={(ownerId?: number) => changeFilters({ ownerId })}
+            />
+            <Select<string>
+              data-test="chart-filter-favorite"
+              aria-label="Favorite"
+              placeholder="Favorite"
+              allowClear
+              style={{ width: 150 }}
+              value={filters.favorite === undefined ? undefined : filters.favorite ? 'yes' : 'no'}
+              options={favoriteChoices}
+              onChange={(choice?: string) =>
+                changeFilters({ favorite: choice === undefined ? undefined : choice === 'yes' })
+              }
+            />
           </>
-        ) : null}
-      </ListToolbar>
-      <Flex gap={8} wrap data-test="chart-filters">
-        <ListSearch
-          data-test="chart-search"
-          placeholder="Search name, description, type or dataset"
-          width={300}
-          onListChange={setList}
-        />
-        <Select<string>
-          data-test="chart-filter-viz-type"
-          aria-label="Chart type"
-          placeholder="Chart type"
-          allowClear
-          style={{ width: 180 }}
-          value={filters.vizType}
-          options={(vizTypes.data?.result ?? []).map((entry) => ({
-            value: entry.value,
-            label: vizTypeName(entry.value),
-          }))}
-          onChange={(vizType?: string) => changeFilters({ vizType })}
-        />
-        <Select<number>
-          data-test="chart-filter-dataset"
-          aria-label="Dataset"
-          placeholder="Dataset"
-          allowClear
-          style={{ width: 200 }}
-          value={filters.datasetId}
-          options={(datasets.data?.result ?? []).map((dataset) => ({
-            value: dataset.id,
-            label: dataset.table_name,
-          }))}
-          showSearch={{ filterOption: false, onSearch: setDatasetSearch }}
-          onChange={(datasetId?: number) => changeFilters({ datasetId })}
-        />
-        <Select<number>
-          data-test="chart-filter-owner"
-          aria-label="Owner"
-          placeholder="Owner"
-          allowClear
-          style={{ width: 180 }}
-          value={filters.ownerId}
-          options={(owners.data?.result ?? []).map((owner) => ({ value: owner.value, label: owner.text }))}
-          showSearch={{ filterOption: false, onSearch: setOwnerSearch }}
-          onChange={(ownerId?: number) => changeFilters({ ownerId })}
-        />
-        <Select<string>
-          data-test="chart-filter-favorite"
-          aria-label="Favorite"
-          placeholder="Favorite"
-          allowClear
-          style={{ width: 150 }}
-          value={filters.favorite === undefined ? undefined : filters.favorite ? 'yes' : 'no'}
-          options={favoriteChoices}
-          onChange={(choice?: string) =>
-            changeFilters({ favorite: choice === undefined ? undefined : choice === 'yes' })
-          }
-        />
-      </Flex>
-      <ListLoadError
-        title="Sorry there was an error fetching saved charts"
-        error={error}
-        onRetry={() => void refetch()}
-      />
-      {view === 'card' ? (
-        <ChartCardGrid
-          rows={rows}
-          total={data?.count ?? 0}
-          loading={isFetching}
-          failed={error !== undefined}
-          list={list}
-          onListChange={setList}
-          emptyDescription={emptyDescription}
-          ownerNames={ownerNames}
-          actions={(chart) => (
+        ),
+      }}
+      list={list}
+      onListChange={setList}
+      result={{ rows, total: data?.count ?? 0, loading: isFetching, error, onRetry: () => void refetch() }}
+      errorTitle="Sorry there was an error fetching saved charts"
+      table={{ 'data-test': 'chart-table', columns }}
+      empty={{ 'data-test': 'chart-empty', description: emptyDescription }}
+      cards={{
+        'data-test': 'chart-cards',
+        cardTest: 'chart-card',
+        toggleTest: 'chart-view-toggle',
+        togglePrefix: 'chart-view',
+        card: (chart) =>
+          chartCard(
+            chart,
+            ownerNames(chart),
             <Flex gap={4}>
               {starButton(chart)}
               {rowActions(chart)}
-            </Flex>
-          )}
-        />
-      ) : (
-        <ListTable<ChartRow>
-          data-test="chart-table"
-          columns={columns}
-          rows={rows}
-          total={data?.count ?? 0}
-          loading={isFetching}
-          failed={error !== undefined}
-          list={list}
-          onListChange={setList}
-          selection={writes ? { selected, onChange: setSelected } : undefined}
-          empty={{ 'data-test': 'chart-empty', description: emptyDescription }}
-        />
-      )}
+            </Flex>,
+          ),
+      }}
+      bulkDelete={
+        writes
+          ? {
+              'data-test': 'chart-bulk-delete',
+              title: 'Delete charts?',
+              describe: (count) => `${count === 1 ? '1 chart' : `${count} charts`} will be deleted.`,
+              onDelete: onBulkDelete,
+            }
+          : undefined
+      }
+    >
       {editing === null ? null : (
         <ChartPropertiesModal
           key={editing.id}
@@ -404,19 +356,6 @@ export function ChartListPage() {
           removed from its dashboards.
         </Typography.Paragraph>
       </ConfirmDialog>
-      <ConfirmDialog
-        open={bulkConfirm}
-        title="Delete charts?"
-        okText="Delete"
-        danger
-        loading={bulkState.isLoading}
-        onConfirm={() => void onConfirmBulkDelete()}
-        onCancel={() => setBulkConfirm(false)}
-      >
-        <Typography.Paragraph>
-          {selected.length === 1 ? '1 chart' : `${selected.length} charts`} will be deleted.
-        </Typography.Paragraph>
-      </ConfirmDialog>
-    </Flex>
+    </ListPage>
   );
 }

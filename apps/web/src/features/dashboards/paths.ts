@@ -14,6 +14,11 @@ export function dashboardPath(dashboard: { id: number; slug?: string | null }): 
   return `/superset/dashboard/${encodeURIComponent(key)}/`;
 }
 
+/** A dashboard's page in edit mode, where its layout and properties change. */
+export function dashboardEditPath(dashboard: { id: number; slug?: string | null }): string {
+  return `${dashboardPath(dashboard)}?edit=true`;
+}
+
 export function dashboardPermalinkPath(key: string): string {
   return `/superset/dashboard/p/${encodeURIComponent(key)}/`;
 }

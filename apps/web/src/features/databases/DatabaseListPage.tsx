@@ -5,16 +5,14 @@ import { Suspense, useCallback, useState } from 'react';
 import { lazyComponent } from '../../shared/lazy/lazy-component';
 import { Link, useNavigate } from 'react-router';
 import { databaseBrowsePath } from '../../app/paths';
+import { ListPage } from '../../shared/list-page/ListPage';
+import { useListState } from '../../shared/list-page/use-list-state';
 import { usePermissions } from '../../shared/session/permissions';
 import { BooleanCell } from '../../shared/ui/BooleanCell';
-import { ListLoadError } from '../../shared/ui/ListLoadError';
-import { ListSearch } from '../../shared/ui/ListSearch';
-import { ListTable } from '../../shared/ui/ListTable';
-import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { useAddParam } from '../../shared/ui/use-add-param';
-import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
+import { buildListQuery, tableSortOrder } from '../../shared/ui/list-query';
 import { DatabaseDeleteDialog } from './DatabaseDeleteDialog';
 import { useListDatabasesQuery } from './databases-api';
 import { SecurityWarningIcon } from './SecurityWarnings';
@@ -31,12 +29,7 @@ function createdBy(database: Database): string {
 
 /** /databaseview/list/: the database connections, with search, sort, paging, and create/edit/delete/browse. */
 export function DatabaseListPage() {
-  const [list, setList] = useState<ListState>({
-    search: '',
-    page: 0,
-    sortColumn: 'changed_on',
-    sortDirection: 'desc',
-  });
+  const [list, setList] = useListState({ column: 'changed_on', direction: 'desc' });
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const [toDelete, setToDelete] = useState<Database | null>(null);
   const writes = usePermissions().can('can_write', 'Database');
@@ -141,30 +134,33 @@ export function DatabaseListPage() {
   ];
 
   return (
-    <Flex vertical gap={16} data-test="database-list-page">
-      <ListToolbar title="Databases">
-        <ListSearch data-test="database-search" placeholder="Search by name" onListChange={setList} />
-        {writes ? (
+    <ListPage<Database>
+      data-test="database-list-page"
+      title="Databases"
+      search={{ 'data-test': 'database-search', placeholder: 'Search by name' }}
+      primaryAction={
+        writes ? (
           <Button data-test="database-add" type="primary" onClick={() => setModal({ mode: 'create' })}>
             + Database
           </Button>
-        ) : null}
-      </ListToolbar>
-      <ListLoadError title="Could not load databases" error={error} onRetry={() => void refetch()} />
-      <ListTable<Database>
-        data-test="database-table"
-        columns={columns}
-        rows={data?.result ?? []}
-        total={data?.count ?? 0}
-        loading={isFetching}
-        failed={error !== undefined}
-        list={list}
-        onListChange={setList}
-        empty={{
-          'data-test': 'database-empty',
-          description: list.search.trim() === '' ? 'No databases yet' : 'No databases match your search',
-        }}
-      />
+        ) : null
+      }
+      list={list}
+      onListChange={setList}
+      result={{
+        rows: data?.result ?? [],
+        total: data?.count ?? 0,
+        loading: isFetching,
+        error,
+        onRetry: () => void refetch(),
+      }}
+      errorTitle="Could not load databases"
+      table={{ 'data-test': 'database-table', columns }}
+      empty={{
+        'data-test': 'database-empty',
+        description: list.search.trim() === '' ? 'No databases yet' : 'No databases match your search',
+      }}
+    >
       {modal.mode === 'closed' ? null : (
         <Suspense fallback={null}>
           <DatabaseModal
@@ -178,6 +174,6 @@ export function DatabaseListPage() {
       {toDelete === null ? null : (
         <DatabaseDeleteDialog key={toDelete.id} database={toDelete} onClose={() => setToDelete(null)} />
       )}
-    </Flex>
+    </ListPage>
   );
 }

@@ -6,17 +6,15 @@ import { Link } from 'react-router';
 import { exploreDatasetPath } from '../explore/paths';
 import { sqlLabDatasetPath } from '../sqllab/dataset/sql-lab-links';
 import { errorText } from '../../shared/errors/to-api-error';
+import { ListPage } from '../../shared/list-page/ListPage';
+import { useListState } from '../../shared/list-page/use-list-state';
 import { usePermissions } from '../../shared/session/permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { ListLoadError } from '../../shared/ui/ListLoadError';
-import { ListSearch } from '../../shared/ui/ListSearch';
-import { ListTable } from '../../shared/ui/ListTable';
-import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { useAddParam } from '../../shared/ui/use-add-param';
-import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
+import { buildListQuery, tableSortOrder } from '../../shared/ui/list-query';
 import { AddDatasetModal } from './AddDatasetModal';
 import { DatasetEditModal } from './DatasetEditModal';
 import { useDeleteDatasetMutation, useListDatasetsQuery } from './datasets-api';
@@ -30,12 +28,7 @@ function personName(user: DatasetListItem['created_by']): string {
  * physical dataset, editing (settings, columns, metrics), Explore and delete.
  */
 export function DatasetListPage() {
-  const [list, setList] = useState<ListState>({
-    search: '',
-    page: 0,
-    sortColumn: 'changed_on',
-    sortDirection: 'desc',
-  });
+  const [list, setList] = useListState({ column: 'changed_on', direction: 'desc' });
   const [toDelete, setToDelete] = useState<DatasetListItem | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
@@ -146,10 +139,12 @@ export function DatasetListPage() {
   };
 
   return (
-    <Flex vertical gap={16} data-test="dataset-list-page">
-      <ListToolbar title="Datasets">
-        <ListSearch data-test="dataset-search" placeholder="Search by name" onListChange={setList} />
-        {writes ? (
+    <ListPage<DatasetListItem>
+      data-test="dataset-list-page"
+      title="Datasets"
+      search={{ 'data-test': 'dataset-search', placeholder: 'Search by name' }}
+      primaryAction={
+        writes ? (
           <Button
             type="primary"
             data-test="dataset-add"
@@ -158,8 +153,24 @@ export function DatasetListPage() {
           >
             Dataset
           </Button>
-        ) : null}
-      </ListToolbar>
+        ) : null
+      }
+      list={list}
+      onListChange={setList}
+      result={{
+        rows: data?.result ?? [],
+        total: data?.count ?? 0,
+        loading: isFetching,
+        error,
+        onRetry: () => void refetch(),
+      }}
+      errorTitle="Could not load datasets"
+      table={{ 'data-test': 'dataset-table', columns }}
+      empty={{
+        'data-test': 'dataset-empty',
+        description: list.search.trim() === '' ? 'No datasets yet' : 'No datasets match your search',
+      }}
+    >
       {adding ? (
         <AddDatasetModal
           onClose={() => setAdding(false)}
@@ -177,21 +188,6 @@ export function DatasetListPage() {
           onSaved={() => void refetch()}
         />
       )}
-      <ListLoadError title="Could not load datasets" error={error} onRetry={() => void refetch()} />
-      <ListTable<DatasetListItem>
-        data-test="dataset-table"
-        columns={columns}
-        rows={data?.result ?? []}
-        total={data?.count ?? 0}
-        loading={isFetching}
-        failed={error !== undefined}
-        list={list}
-        onListChange={setList}
-        empty={{
-          'data-test': 'dataset-empty',
-          description: list.search.trim() === '' ? 'No datasets yet' : 'No datasets match your search',
-        }}
-      />
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete dataset?"
@@ -205,6 +201,6 @@ export function DatasetListPage() {
           The dataset <Typography.Text strong>{toDelete?.table_name}</Typography.Text> will be removed.
         </Typography.Paragraph>
       </ConfirmDialog>
-    </Flex>
+    </ListPage>
   );
 }

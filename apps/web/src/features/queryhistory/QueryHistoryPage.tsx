@@ -1,18 +1,18 @@
 import { QUERY_STATES, type QueryListItem, type QueryState } from '@tessera/contracts';
-import { DatePicker, Empty, Flex, Select, Table, Tag, Typography, theme, type TableProps } from 'antd';
-import { useState, type HTMLAttributes } from 'react';
+import { DatePicker, Select, Tag, Typography, type TableProps } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { ListPage } from '../../shared/list-page/ListPage';
+import { useListState } from '../../shared/list-page/use-list-state';
 import { usePermissions } from '../../shared/session/permissions';
 import { isAdmin } from '../../shared/session/session-slice';
-import { ListLoadError } from '../../shared/ui/ListLoadError';
 import { useGetSqlLabDatabasesQuery } from '../sqllab/api/sqllab-api';
 import { formatDuration } from '../sqllab/results/duration';
 import { tagColorOf } from '../sqllab/results/status-colors';
 import { sqlLabQueryPath } from '../sqllab/sharing/shared-query';
 import { useListUsersQuery } from '../users/users-api';
 import {
-  HISTORY_LIST_PAGE_SIZE,
   NO_HISTORY_FILTERS,
   historyListQuery,
   runDuration,
@@ -86,99 +86,94 @@ const columns: NonNullable<TableProps<QueryListItem>['columns']> = [
 
 /** /sqlhistory/list/: past SQL Lab runs, filtered by database, state, user (Admin) and start time. */
 export function QueryHistoryPage() {
-  const { token } = theme.useToken();
   const admin = useAppSelector((state) => isAdmin(state.session.user));
   const { sqlLab } = usePermissions();
   const [filters, setFilters] = useState<HistoryFilters>(NO_HISTORY_FILTERS);
-  const [page, setPage] = useState(0);
-  const list = useListQueriesQuery(historyListQuery(filters, page));
+  // Runs are always newest first: the list state only pages.
+  const [list, setList] = useListState({ column: undefined, direction: 'desc' });
+  const history = useListQueriesQuery(historyListQuery(filters, list.page));
   const databases = useGetSqlLabDatabasesQuery(undefined);
   const users = useListUsersQuery(USERS_QUERY, { skip: !admin });
 
   const change = (patch: Partial<HistoryFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
-    setPage(0);
+    setList((current) => ({ ...current, page: 0 }));
   };
 
   return (
-    <Flex vertical gap={token.margin} data-test="query-history-page">
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        Query history
-      </Typography.Title>
-      <Flex gap={token.marginSM} wrap data-test="query-history-filters">
-        <Select<number>
-          allowClear
-          placeholder="Database"
-          style={{ minWidth: 180 }}
-          data-test="query-history-database"
-          loading={databases.isLoading}
-          value={filters.databaseId ?? undefined}
-          options={(databases.data ?? []).map((database) => ({
-            value: database.id,
-            label: database.database_name,
-          }))}
-          onChange={(value: number | undefined) => change({ databaseId: value ?? null })}
-        />
-        <Select<QueryState>
-          allowClear
-          placeholder="State"
-          style={{ minWidth: 140 }}
-          data-test="query-history-state-filter"
-          value={filters.state ?? undefined}
-          options={QUERY_STATES.map((state) => ({ value: state, label: state.replace('_', ' ') }))}
-          onChange={(value: QueryState | undefined) => change({ state: value ?? null })}
-        />
-        {admin ? (
-          <Select<number>
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="User"
-            style={{ minWidth: 180 }}
-            data-test="query-history-user"
-            loading={users.isLoading}
-            value={filters.userId ?? undefined}
-            options={(users.data?.result ?? []).map((user) => ({
-              value: user.id,
-              label: user.username,
-            }))}
-            onChange={(value: number | undefined) => change({ userId: value ?? null })}
-          />
-        ) : null}
-        <DatePicker.RangePicker
-          showTime
-          allowEmpty={[true, true]}
-          data-test="query-history-time"
-          onChange={(range) =>
-            change({ from: range?.[0]?.valueOf() ?? null, to: range?.[1]?.valueOf() ?? null })
-          }
-        />
-      </Flex>
-      <ListLoadError
-        title="The queries could not be loaded"
-        error={list.error}
-        onRetry={() => void list.refetch()}
-      />
-      {list.isError && (list.data?.result ?? []).length === 0 ? null : (
-        <Table<QueryListItem>
-          rowKey="id"
-          size="small"
-          data-test="query-history-table"
-          loading={list.isFetching}
-          columns={sqlLab ? columns : columns.filter((column) => column.key !== 'open')}
-          dataSource={list.data?.result ?? []}
-          onRow={() => ({ 'data-test': 'query-history-row' }) as HTMLAttributes<HTMLElement>}
-          locale={{
-            emptyText: <Empty data-test="query-history-empty" description="No queries match" />,
-          }}
-          pagination={{
-            current: page + 1,
-            pageSize: HISTORY_LIST_PAGE_SIZE,
-            total: list.data?.count ?? 0,
-            showSizeChanger: false,
-            onChange: (next) => setPage(next - 1),
-          }}
-        />
-      )}
-    </Flex>
+    <ListPage<QueryListItem>
+      data-test="query-history-page"
+      title="Query history"
+      filters={{
+        'data-test': 'query-history-filters',
+        controls: (
+          <>
+            <Select<number>
+              allowClear
+              placeholder="Database"
+              style={{ minWidth: 180 }}
+              data-test="query-history-database"
+              loading={databases.isLoading}
+              value={filters.databaseId ?? undefined}
+              options={(databases.data ?? []).map((database) => ({
+                value: database.id,
+                label: database.database_name,
+              }))}
+              onChange={(value: number | undefined) => change({ databaseId: value ?? null })}
+            />
+            <Select<QueryState>
+              allowClear
+              placeholder="State"
+              style={{ minWidth: 140 }}
+              data-test="query-history-state-filter"
+              value={filters.state ?? undefined}
+              options={QUERY_STATES.map((state) => ({ value: state, label: state.replace('_', ' ') }))}
+              onChange={(value: QueryState | undefined) => change({ state: value ?? null })}
+            />
+            {admin ? (
+              <Select<number>
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="User"
+                style={{ minWidth: 180 }}
+                data-test="query-history-user"
+                loading={users.isLoading}
+                value={filters.userId ?? undefined}
+                options={(users.data?.result ?? []).map((user) => ({
+                  value: user.id,
+                  label: user.username,
+                }))}
+                onChange={(value: number | undefined) => change({ userId: value ?? null })}
+              />
+            ) : null}
+            <DatePicker.RangePicker
+              showTime
+              allowEmpty={[true, true]}
+              data-test="query-history-time"
+              onChange={(range) =>
+                change({ from: range?.[0]?.valueOf() ?? null, to: range?.[1]?.valueOf() ?? null })
+              }
+            />
+          </>
+        ),
+      }}
+      list={list}
+      onListChange={setList}
+      result={{
+        rows: history.data?.result ?? [],
+        total: history.data?.count ?? 0,
+        loading: history.isFetching,
+        error: history.error,
+        onRetry: () => void history.refetch(),
+      }}
+      errorTitle="The queries could not be loaded"
+      table={{
+        'data-test': 'query-history-table',
+        columns: sqlLab ? columns : columns.filter((column) => column.key !== 'open'),
+        rowTest: 'query-history-row',
+        size: 'small',
+      }}
+      empty={{ 'data-test': 'query-history-empty', description: 'No queries match' }}
+    />
   );
 }

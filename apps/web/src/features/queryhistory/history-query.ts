@@ -1,6 +1,8 @@
 import type { ListFilter, ListQuery, QueryListItem, QueryState } from '@tessera/contracts';
+import { LIST_PAGE_SIZE } from '../../shared/ui/list-query';
 
-export const HISTORY_LIST_PAGE_SIZE = 25;
+/** The list table pages by LIST_PAGE_SIZE; the query must ask for the same. */
+export const HISTORY_LIST_PAGE_SIZE = LIST_PAGE_SIZE;
 
 export interface HistoryFilters {
   databaseId: number | null;

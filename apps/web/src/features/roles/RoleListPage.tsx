@@ -4,15 +4,13 @@ import { Button, Flex, Result, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../shared/errors/to-api-error';
+import { ListPage } from '../../shared/list-page/ListPage';
+import { useListState } from '../../shared/list-page/use-list-state';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { ListLoadError } from '../../shared/ui/ListLoadError';
-import { ListSearch } from '../../shared/ui/ListSearch';
-import { ListTable } from '../../shared/ui/ListTable';
-import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
-import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
+import { buildListQuery, tableSortOrder } from '../../shared/ui/list-query';
 import { RoleNameModal } from './RoleNameModal';
 import { RolePermissionsModal } from './RolePermissionsModal';
 import { useDeleteRoleMutation, useListRolePageQuery } from './roles-api';
@@ -42,12 +40,7 @@ export function RoleListPage() {
 }
 
 function RoleList() {
-  const [list, setList] = useState<ListState>({
-    search: '',
-    page: 0,
-    sortColumn: 'name',
-    sortDirection: 'asc',
-  });
+  const [list, setList] = useListState({ column: 'name', direction: 'asc' });
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const [toDelete, setToDelete] = useState<RoleItem | null>(null);
   const { data, error, isFetching, refetch } = useListRolePageQuery(buildListQuery(list, 'name'));
@@ -111,28 +104,31 @@ function RoleList() {
   };
 
   return (
-    <Flex vertical gap={16} data-test="role-list-page">
-      <ListToolbar title="Roles">
-        <ListSearch data-test="role-search" placeholder="Search by name" onListChange={setList} />
+    <ListPage<RoleItem>
+      data-test="role-list-page"
+      title="Roles"
+      search={{ 'data-test': 'role-search', placeholder: 'Search by name' }}
+      primaryAction={
         <Button data-test="role-add" type="primary" onClick={() => setModal({ mode: 'create' })}>
           + Role
         </Button>
-      </ListToolbar>
-      <ListLoadError title="Could not load roles" error={error} onRetry={() => void refetch()} />
-      <ListTable<RoleItem>
-        data-test="role-table"
-        columns={columns}
-        rows={data?.result ?? []}
-        total={data?.count ?? 0}
-        loading={isFetching}
-        failed={error !== undefined}
-        list={list}
-        onListChange={setList}
-        empty={{
-          'data-test': 'role-empty',
-          description: list.search.trim() === '' ? 'No roles' : 'No roles match your search',
-        }}
-      />
+      }
+      list={list}
+      onListChange={setList}
+      result={{
+        rows: data?.result ?? [],
+        total: data?.count ?? 0,
+        loading: isFetching,
+        error,
+        onRetry: () => void refetch(),
+      }}
+      errorTitle="Could not load roles"
+      table={{ 'data-test': 'role-table', columns }}
+      empty={{
+        'data-test': 'role-empty',
+        description: list.search.trim() === '' ? 'No roles' : 'No roles match your search',
+      }}
+    >
       {modal.mode === 'create' || modal.mode === 'rename' ? (
         <RoleNameModal
           key={modal.mode === 'rename' ? modal.role.id : 'new'}
@@ -160,6 +156,6 @@ function RoleList() {
           {`${toDelete?.name ?? ''} will be deleted and taken away from every user who has it.`}
         </Typography.Paragraph>
       </ConfirmDialog>
-    </Flex>
+    </ListPage>
   );
 }

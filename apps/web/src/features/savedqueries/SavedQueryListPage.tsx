@@ -4,14 +4,11 @@ import { Button, Flex, Modal, Tooltip, Typography, type TableProps } from 'antd'
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../shared/errors/to-api-error';
+import { ListPage } from '../../shared/list-page/ListPage';
+import { useListState } from '../../shared/list-page/use-list-state';
 import { usePermissions } from '../../shared/session/permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
-import { BulkDeleteButton } from '../../shared/ui/BulkDeleteButton';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { ListLoadError } from '../../shared/ui/ListLoadError';
-import { ListSearch } from '../../shared/ui/ListSearch';
-import { ListTable } from '../../shared/ui/ListTable';
-import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
@@ -41,20 +38,13 @@ function sqlSnippet(sql: string): string {
 
 /** /savedqueryview/list/: the caller's saved queries (Admin: everyone's) with search, sort, preview and changes. */
 export function SavedQueryListPage() {
-  const [list, setList] = useState<ListState>({
-    search: '',
-    page: 0,
-    sortColumn: 'changed_on',
-    sortDirection: 'desc',
-  });
-  const [selected, setSelected] = useState<number[]>([]);
+  const [list, setList] = useListState({ column: 'changed_on', direction: 'desc' });
   const [preview, setPreview] = useState<SavedQuery | null>(null);
   const [editing, setEditing] = useState<SavedQuery | null>(null);
   const [toDelete, setToDelete] = useState<SavedQuery | null>(null);
-  const [bulkConfirm, setBulkConfirm] = useState(false);
   const { data, error, isFetching, refetch } = useListSavedQueriesQuery(savedQueryListQuery(list));
   const [deleteOne, deleteState] = useDeleteSavedQueryMutation();
-  const [deleteMany, bulkState] = useBulkDeleteSavedQueriesMutation();
+  const [deleteMany] = useBulkDeleteSavedQueriesMutation();
   const [update, updateState] = useUpdateSavedQueryMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
   const permissions = usePermissions();
@@ -170,20 +160,19 @@ export function SavedQueryListPage() {
     const result = await deleteOne(toDelete.id);
     if ('error' in result) addDangerToast(`Could not delete ${toDelete.label}: ${errorText(result.error)}`);
     else addSuccessToast(`Deleted: ${toDelete.label}`);
-    setSelected((ids) => ids.filter((id) => id !== toDelete.id));
     setToDelete(null);
     void refetch();
   };
 
-  const onConfirmBulkDelete = async () => {
-    const result = await deleteMany(selected);
-    if ('error' in result) addDangerToast(`Could not delete the saved queries: ${errorText(result.error)}`);
-    else {
-      addSuccessToast(result.data.message);
-      setSelected([]);
-    }
-    setBulkConfirm(false);
+  const onBulkDelete = async (ids: number[]): Promise<boolean> => {
+    const result = await deleteMany(ids);
     void refetch();
+    if ('error' in result) {
+      addDangerToast(`Could not delete the saved queries: ${errorText(result.error)}`);
+      return false;
+    }
+    addSuccessToast(result.data.message);
+    return true;
   };
 
   const onEdit = async (values: SaveQueryValues) => {
@@ -199,38 +188,38 @@ export function SavedQueryListPage() {
   };
 
   return (
-    <Flex vertical gap={16} data-test="savedquery-list-page">
-      <ListToolbar title="Saved queries">
-        <ListSearch
-          data-test="savedquery-search"
-          placeholder="Search name, SQL or database"
-          onListChange={setList}
-        />
-        {writes ? (
-          <BulkDeleteButton
-            data-test="savedquery-bulk-delete"
-            count={selected.length}
-            onClick={() => setBulkConfirm(true)}
-          />
-        ) : null}
-      </ListToolbar>
-      <ListLoadError title="Could not load saved queries" error={error} onRetry={() => void refetch()} />
-      <ListTable<SavedQuery>
-        data-test="savedquery-table"
-        columns={columns}
-        rows={data?.result ?? []}
-        total={data?.count ?? 0}
-        loading={isFetching}
-        failed={error !== undefined}
-        list={list}
-        onListChange={setList}
-        selection={writes ? { selected, onChange: setSelected } : undefined}
-        empty={{
-          'data-test': 'savedquery-empty',
-          description:
-            list.search.trim() === '' ? 'No saved queries yet' : 'No saved queries match your search',
-        }}
-      />
+    <ListPage<SavedQuery>
+      data-test="savedquery-list-page"
+      title="Saved queries"
+      search={{ 'data-test': 'savedquery-search', placeholder: 'Search name, SQL or database' }}
+      list={list}
+      onListChange={setList}
+      result={{
+        rows: data?.result ?? [],
+        total: data?.count ?? 0,
+        loading: isFetching,
+        error,
+        onRetry: () => void refetch(),
+      }}
+      errorTitle="Could not load saved queries"
+      table={{ 'data-test': 'savedquery-table', columns }}
+      empty={{
+        'data-test': 'savedquery-empty',
+        description:
+          list.search.trim() === '' ? 'No saved queries yet' : 'No saved queries match your search',
+      }}
+      bulkDelete={
+        writes
+          ? {
+              'data-test': 'savedquery-bulk-delete',
+              title: 'Delete saved queries?',
+              describe: (count) =>
+                `${count === 1 ? '1 saved query' : `${count} saved queries`} will be deleted.`,
+              onDelete: onBulkDelete,
+            }
+          : undefined
+      }
+    >
       <Modal
         open={preview !== null}
         title={preview?.label}
@@ -285,19 +274,6 @@ export function SavedQueryListPage() {
           The saved query <Typography.Text strong>{toDelete?.label}</Typography.Text> will be deleted.
         </Typography.Paragraph>
       </ConfirmDialog>
-      <ConfirmDialog
-        open={bulkConfirm}
-        title="Delete saved queries?"
-        okText="Delete"
-        danger
-        loading={bulkState.isLoading}
-        onConfirm={() => void onConfirmBulkDelete()}
-        onCancel={() => setBulkConfirm(false)}
-      >
-        <Typography.Paragraph>
-          {selected.length === 1 ? '1 saved query' : `${selected.length} saved queries`} will be deleted.
-        </Typography.Paragraph>
-      </ConfirmDialog>
-    </Flex>
+    </ListPage>
   );
 }

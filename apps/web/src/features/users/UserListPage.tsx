@@ -5,15 +5,13 @@ import { Suspense, useState } from 'react';
 import { lazyComponent } from '../../shared/lazy/lazy-component';
 import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../shared/errors/to-api-error';
+import { ListPage } from '../../shared/list-page/ListPage';
+import { useListState } from '../../shared/list-page/use-list-state';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { ListLoadError } from '../../shared/ui/ListLoadError';
-import { ListSearch } from '../../shared/ui/ListSearch';
-import { ListTable } from '../../shared/ui/ListTable';
-import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
-import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
+import { buildListQuery, tableSortOrder } from '../../shared/ui/list-query';
 import { useListUsersQuery, useUpdateUserMutation } from './users-api';
 
 // The modal (antd Form, Select) loads when it is first opened, not with the list.
@@ -45,12 +43,7 @@ export function UserListPage() {
 
 function UserList() {
   const currentUserId = useAppSelector((state) => state.session.user?.id);
-  const [list, setList] = useState<ListState>({
-    search: '',
-    page: 0,
-    sortColumn: 'username',
-    sortDirection: 'asc',
-  });
+  const [list, setList] = useListState({ column: 'username', direction: 'asc' });
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const [toToggle, setToToggle] = useState<User | null>(null);
   const { data, error, isFetching, refetch } = useListUsersQuery(buildListQuery(list, 'username'));
@@ -139,28 +132,31 @@ function UserList() {
   };
 
   return (
-    <Flex vertical gap={16} data-test="user-list-page">
-      <ListToolbar title="Users">
-        <ListSearch data-test="user-search" placeholder="Search by username" onListChange={setList} />
+    <ListPage<User>
+      data-test="user-list-page"
+      title="Users"
+      search={{ 'data-test': 'user-search', placeholder: 'Search by username' }}
+      primaryAction={
         <Button data-test="user-add" type="primary" onClick={() => setModal({ mode: 'create' })}>
           + User
         </Button>
-      </ListToolbar>
-      <ListLoadError title="Could not load users" error={error} onRetry={() => void refetch()} />
-      <ListTable<User>
-        data-test="user-table"
-        columns={columns}
-        rows={data?.result ?? []}
-        total={data?.count ?? 0}
-        loading={isFetching}
-        failed={error !== undefined}
-        list={list}
-        onListChange={setList}
-        empty={{
-          'data-test': 'user-empty',
-          description: list.search.trim() === '' ? 'No users' : 'No users match your search',
-        }}
-      />
+      }
+      list={list}
+      onListChange={setList}
+      result={{
+        rows: data?.result ?? [],
+        total: data?.count ?? 0,
+        loading: isFetching,
+        error,
+        onRetry: () => void refetch(),
+      }}
+      errorTitle="Could not load users"
+      table={{ 'data-test': 'user-table', columns }}
+      empty={{
+        'data-test': 'user-empty',
+        description: list.search.trim() === '' ? 'No users' : 'No users match your search',
+      }}
+    >
       {modal.mode === 'closed' ? null : (
         <Suspense fallback={null}>
           <UserModal
@@ -186,6 +182,6 @@ function UserList() {
             : `${toToggle?.username ?? ''} will be able to log in again.`}
         </Typography.Paragraph>
       </ConfirmDialog>
-    </Flex>
+    </ListPage>
   );
 }

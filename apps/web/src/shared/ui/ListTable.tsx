@@ -1,4 +1,5 @@
 import { Empty, Table, type TableProps } from 'antd';
+import type { HTMLAttributes } from 'react';
 import { LIST_PAGE_SIZE, listAfterTableChange, type ListState, type ListStateUpdate } from './list-query';
 
 interface ListTableProps<Row extends { id: number }> {
@@ -18,6 +19,9 @@ interface ListTableProps<Row extends { id: number }> {
   failed: boolean;
   /** The ids of the selected rows, when the page offers bulk actions. */
   selection?: { selected: number[]; onChange: (ids: number[]) => void };
+  /** A data-test for every row, for lists whose tests count rows. */
+  rowTest?: string;
+  size?: 'small' | 'middle';
 }
 
 /** A server-paged, server-sorted list table: sorting and paging change the list state. */
@@ -32,6 +36,8 @@ export function ListTable<Row extends { id: number }>({
   empty,
   failed,
   selection,
+  rowTest,
+  size,
 }: ListTableProps<Row>) {
   const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
     onListChange((current) => listAfterTableChange(current, pagination.current, sorter));
@@ -41,6 +47,18 @@ export function ListTable<Row extends { id: number }>({
     <Table<Row>
       data-test={dataTest}
       rowKey="id"
+      size={size}
+      onRow={
+        rowTest === undefined
+          ? undefined
+          : () => {
+              // antd types onRow as HTML attributes, which leave out data-* ones.
+              const attributes: HTMLAttributes<HTMLElement> & { 'data-test': string } = {
+                'data-test': rowTest,
+              };
+              return attributes;
+            }
+      }
       columns={columns}
       dataSource={rows}
       loading={loading}

@@ -54,4 +54,9 @@ describe('listAfterTableChange', () => {
       sortColumn: undefined,
     });
   });
+
+  it('pages a list that has no sort column, whatever direction it starts with', () => {
+    const unsorted = { search: '', page: 0, sortColumn: undefined, sortDirection: 'desc' as const };
+    expect(listAfterTableChange(unsorted, 2, {})).toMatchObject({ page: 1, sortColumn: undefined });
+  });
 });

@@ -49,7 +49,10 @@ export function listAfterTableChange(
 ): ListState {
   const first = isSorterList(sorter) ? sorter[0] : sorter;
   const sort = sortFromTable(first?.columnKey, first?.order);
-  const sortChanged = sort.sortColumn !== current.sortColumn || sort.sortDirection !== current.sortDirection;
+  // Without a sort column the direction means nothing, so it cannot count as a change.
+  const sortChanged =
+    sort.sortColumn !== current.sortColumn ||
+    (sort.sortColumn !== undefined && sort.sortDirection !== current.sortDirection);
   return { ...current, ...sort, page: sortChanged ? 0 : (pageNumber ?? 1) - 1 };
 }
 

@@ -1,0 +1,183 @@
+import { Flex, Typography, type TableProps } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { BulkDeleteButton } from '../ui/BulkDeleteButton';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ListLoadError } from '../ui/ListLoadError';
+import { ListSearch } from '../ui/ListSearch';
+import { ListTable } from '../ui/ListTable';
+import { ListToolbar } from '../ui/ListToolbar';
+import type { ListState, ListStateUpdate } from '../ui/list-query';
+import { ListCardGrid, type ListCardsConfig } from './ListCardGrid';
+import { ViewToggle, type ListViewMode } from './ViewToggle';
+
+/** What the list query answered, in the terms of RTK Query's hook result. */
+export interface ListResult<Row> {
+  rows: Row[];
+  /** All rows the query matches, for the pager. */
+  total: number;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+export interface ListBulkDelete {
+  'data-test': string;
+  /** The confirmation's title, e.g. 'Delete charts?'. */
+  title: string;
+  /** The confirmation's text for this many rows. */
+  describe: (count: number) => string;
+  /** Deletes the rows (toasting the outcome); true clears the selection. */
+  onDelete: (ids: number[]) => Promise<boolean>;
+}
+
+interface ListPageProps<Row extends { id: number }> {
+  'data-test': string;
+  title: string;
+  /** The page's main action at the toolbar's right ('+ Database'). */
+  primaryAction?: ReactNode;
+  search?: { 'data-test': string; placeholder: string; width?: number };
+  /** Controls on their own row under the toolbar; the search box moves there, first, when given. */
+  filters?: { 'data-test': string; controls: ReactNode };
+  list: ListState;
+  onListChange: ListStateUpdate;
+  result: ListResult<Row>;
+  errorTitle: string;
+  table: {
+    'data-test': string;
+    columns: TableProps<Row>['columns'];
+    rowTest?: string;
+    size?: 'small' | 'middle';
+  };
+  empty: { 'data-test': string; description: string };
+  /** Offers a card view beside the table. */
+  cards?: ListCardsConfig<Row> & { toggleTest: string; togglePrefix: string; initial?: ListViewMode };
+  /** Offers row selection and deleting the selected rows after a confirmation. */
+  bulkDelete?: ListBulkDelete;
+  /** The page's dialogs. */
+  children?: ReactNode;
+}
+
+/**
+ * The frame every list page shares: toolbar (title, search, view toggle, bulk delete, main action),
+ * filters, the load error with Retry, then the rows as a server-paged table or as cards, with their
+ * empty and loading states.
+ */
+export function ListPage<Row extends { id: number }>({
+  'data-test': dataTest,
+  title,
+  primaryAction,
+  search,
+  filters,
+  list,
+  onListChange,
+  result,
+  errorTitle,
+  table,
+  empty,
+  cards,
+  bulkDelete,
+  children,
+}: ListPageProps<Row>) {
+  const [view, setView] = useState<ListViewMode>(cards?.initial ?? 'table');
+  const [picked, setPicked] = useState<number[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // Only rows on screen count as selected: a row deleted or paged away is never deleted unseen.
+  const selected = picked.filter((id) => result.rows.some((row) => row.id === id));
+  const selection = bulkDelete === undefined ? undefined : { selected, onChange: setPicked };
+  const failed = result.error !== undefined;
+
+  const searchBox =
+    search === undefined ? null : (
+      <ListSearch
+        data-test={search['data-test']}
+        placeholder={search.placeholder}
+        width={search.width}
+        onListChange={onListChange}
+      />
+    );
+
+  const onConfirmBulkDelete = async () => {
+    if (bulkDelete === undefined) return;
+    setDeleting(true);
+    const done = await bulkDelete.onDelete(selected);
+    setDeleting(false);
+    setConfirming(false);
+    if (done) setPicked([]);
+  };
+
+  return (
+    <Flex vertical gap={16} data-test={dataTest}>
+      <ListToolbar title={title}>
+        {filters === undefined ? searchBox : null}
+        {cards === undefined ? null : (
+          <ViewToggle
+            data-test={cards.toggleTest}
+            prefix={cards.togglePrefix}
+            value={view}
+            onChange={setView}
+          />
+        )}
+        {bulkDelete === undefined ? null : (
+          <BulkDeleteButton
+            data-test={bulkDelete['data-test']}
+            count={selected.length}
+            onClick={() => setConfirming(true)}
+          />
+        )}
+        {primaryAction}
+      </ListToolbar>
+      {filters === undefined ? null : (
+        <Flex gap={8} wrap data-test={filters['data-test']}>
+          {searchBox}
+          {filters.controls}
+        </Flex>
+      )}
+      <ListLoadError title={errorTitle} error={result.error} onRetry={result.onRetry} />
+      {cards !== undefined && view === 'card' ? (
+        <ListCardGrid<Row>
+          data-test={cards['data-test']}
+          cardTest={cards.cardTest}
+          card={cards.card}
+          rows={result.rows}
+          total={result.total}
+          loading={result.loading}
+          failed={failed}
+          list={list}
+          onListChange={onListChange}
+          empty={empty}
+          selection={selection}
+        />
+      ) : (
+        <ListTable<Row>
+          data-test={table['data-test']}
+          columns={table.columns}
+          rowTest={table.rowTest}
+          size={table.size}
+          rows={result.rows}
+          total={result.total}
+          loading={result.loading}
+          failed={failed}
+          list={list}
+          onListChange={onListChange}
+          selection={selection}
+          empty={empty}
+        />
+      )}
+      {children}
+      {bulkDelete === undefined ? null : (
+        <ConfirmDialog
+          open={confirming}
+          title={bulkDelete.title}
+          okText="Delete"
+          danger
+          loading={deleting}
+          onConfirm={() => void onConfirmBulkDelete()}
+          onCancel={() => setConfirming(false)}
+        >
+          <Typography.Paragraph>{bulkDelete.describe(selected.length)}</Typography.Paragraph>
+        </ConfirmDialog>
+      )}
+    </Flex>
+  );
+}
