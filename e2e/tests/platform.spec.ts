@@ -27,6 +27,9 @@ async function browse(page: Page, name: string): Promise<void> {
 
 async function pickSchema(page: Page, schema: string): Promise<void> {
   await page.getByTestId('schema-select').click();
+  // The list is virtual: a server with many schemas (other runs' databases) may not render ours until
+  // the search narrows it.
+  await page.keyboard.type(schema);
   // antd keeps a hidden accessibility listbox beside the visible one; pick from the open dropdown.
   await page.locator('.ant-select-dropdown:visible').getByTitle(schema, { exact: true }).click();
   await expect(page.getByTestId('schema-select')).toContainText(schema);
