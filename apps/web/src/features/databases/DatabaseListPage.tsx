@@ -5,7 +5,7 @@ import { Suspense, useCallback, useState } from 'react';
 import { lazyComponent } from '../../shared/lazy/lazy-component';
 import { Link, useNavigate } from 'react-router';
 import { databaseBrowsePath } from '../../app/paths';
-import { usePermissions } from '../../shared/session/permissions';
+import { usePermissions } from '../../shared/session/use-permissions';
 import { BooleanCell } from '../../shared/ui/BooleanCell';
 import { ListLoadError } from '../../shared/ui/ListLoadError';
 import { ListSearch } from '../../shared/ui/ListSearch';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { exploreDatasetPath } from '../explore/paths';
 import { sqlLabDatasetPath } from '../sqllab/dataset/sql-lab-links';
 import { errorText } from '../../shared/errors/to-api-error';
-import { usePermissions } from '../../shared/session/permissions';
+import { usePermissions } from '../../shared/session/use-permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { ListLoadError } from '../../shared/ui/ListLoadError';

@@ -3,7 +3,7 @@ import { DatePicker, Empty, Flex, Select, Table, Tag, Typography, theme, type Ta
 import { useState, type HTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { usePermissions } from '../../shared/session/permissions';
+import { usePermissions } from '../../shared/session/use-permissions';
 import { isAdmin } from '../../shared/session/session-slice';
 import { ListLoadError } from '../../shared/ui/ListLoadError';
 import { useGetSqlLabDatabasesQuery } from '../sqllab/api/sqllab-api';

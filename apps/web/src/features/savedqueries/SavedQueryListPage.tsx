@@ -4,7 +4,7 @@ import { Button, Flex, Modal, Tooltip, Typography, type TableProps } from 'antd'
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../shared/errors/to-api-error';
-import { usePermissions } from '../../shared/session/permissions';
+import { usePermissions } from '../../shared/session/use-permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { BulkDeleteButton } from '../../shared/ui/BulkDeleteButton';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
