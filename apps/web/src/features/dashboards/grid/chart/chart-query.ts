@@ -3,7 +3,8 @@ import { getChartPlugin, type FormData } from '@tessera/charts';
 import type { QueryContext } from '@tessera/contracts';
 import type { ExploreFormData } from '@tessera/core';
 import type { RootState } from '../../../../app/store';
-import { failChartQuery, runChartQuery, type ChartRuntimeExtra } from '../../../chart-runtime/chart-thunks';
+import { failChartQuery, runChartQuery } from '../../../chart-runtime/chart-thunks';
+import type { ChartRuntimeExtra } from '../../../chart-runtime/runtime-extra';
 import type { DashboardChartEntity } from '../../state/dashboard-chart';
 
 type Thunk<Result> = ThunkAction<Result, RootState, ChartRuntimeExtra, Action>;
