@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/config';
+import type { ChartDashboards } from './modules/charts/chart-dashboards';
 import type { MetadataStore } from './db/kysely';
 import type { DatabaseRegistry } from './modules/databases/registry';
 import type { ExploreDatasourceCache } from './modules/datasets/explore-datasource-cache';
@@ -29,6 +30,8 @@ export interface AppContext {
   };
   databases: DatabaseRegistry;
   caches: AppCaches;
+  /** The dashboards module's side of charts' dashboard links (see charts/chart-dashboards.ts). */
+  chartDashboards: ChartDashboards;
   log: FastifyBaseLogger;
   version: string;
 }

@@ -10,6 +10,7 @@ import { createDatabase } from './modules/databases/databases.service';
 import { findDatabaseByName } from './modules/databases/databases.repo';
 import { ensureExampleDatasets } from './modules/datasets/example-datasets';
 import { ExploreDatasourceCache } from './modules/datasets/explore-datasource-cache';
+import { chartDashboards } from './modules/dashboards/chart-dashboards.service';
 import { EXAMPLES_FILE, generateExamples } from './modules/examples';
 import { hashPassword } from './modules/security/passwords';
 import { PrincipalCache } from './modules/security/principal-cache';
@@ -48,6 +49,7 @@ export async function openContext(config: Config): Promise<BaseContext> {
       assertStoredUriOpenable(config, uri),
     ),
     caches,
+    chartDashboards,
     version: VERSION,
   };
 }

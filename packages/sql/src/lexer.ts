@@ -1,4 +1,5 @@
 import { engineSpec } from './engines';
+import type { LexOptions } from './lex-options';
 import type { Engine } from './types';
 
 /**
@@ -17,16 +18,7 @@ export interface Token {
   depth: number;
 }
 
-/**
- * Lexing rules that depend on server settings we cannot see. Callers that guard security lex a
- * statement under every variant of `lexVariants` and require all readings to agree.
- */
-export interface LexOptions {
-  /** Backslash escapes inside plain '...' strings (MySQL default; PostgreSQL with standard_conforming_strings off). */
-  backslashEscapes: boolean;
-  /** Block comments nest (PostgreSQL does; MySQL and SQLite do not). */
-  nestedComments: boolean;
-}
+export type { LexOptions } from './lex-options';
 
 export interface Lexed {
   tokens: Token[];

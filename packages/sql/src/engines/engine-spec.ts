@@ -1,6 +1,6 @@
 import type { Engine } from '@tessera/contracts';
 import type { SqlLanguage } from 'sql-formatter';
-import type { LexOptions } from '../lexer';
+import type { LexOptions } from '../lex-options';
 import type { ExplainRow } from './cost';
 
 /**

@@ -2,7 +2,7 @@ import type { TemplateLimits } from './limits';
 import type { StringQuoting } from './quoting';
 import { runtimeError } from './template-error';
 import type { TemplateError } from './template-error';
-import type { UndefinedValue } from './values';
+import type { UndefinedValue } from './undefined-value';
 
 /**
  * Per-render bookkeeping shared by the evaluator, filters and macros: the budgets of

@@ -1,5 +1,6 @@
 import type { Runtime } from './runtime';
 import { TemplateError } from './template-error';
+import { UndefinedValue } from './undefined-value';
 
 /**
  * The value model of the sandbox. Templates only ever see these shapes: primitives, arrays and
@@ -14,20 +15,7 @@ export type TemplateValue =
 /** What an expression evaluates to: a value, or a name that did not resolve. */
 export type AnyValue = TemplateValue | UndefinedValue;
 
-/**
- * A variable, attribute or item that does not exist. It travels through attribute access (so
- * `x.y | default(1)` works) and is recorded as missing as soon as its value is really needed.
- */
-export class UndefinedValue {
-  /** Makes the class nominal: no plain `{ name }` object can pass for an undefined value. */
-  readonly #undefined = true;
-
-  constructor(readonly name: string) {}
-
-  get isUndefined(): boolean {
-    return this.#undefined;
-  }
-}
+export { UndefinedValue };
 
 export type CallableBody = (
   rt: Runtime,

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
 import { parseId, parseInput } from '../../platform/validation';
-import { dashboardChartRefOf, type DashboardChartRef } from '../dashboards/dashboard-chart-grant';
+import { dashboardChartRefOf, type DashboardChartRef } from '../dashboards/dashboard-chart-grant.service';
 import { requirePermission } from '../security/principal';
 import {
   cachedChartData,

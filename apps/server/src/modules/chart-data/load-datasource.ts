@@ -2,7 +2,7 @@ import type { ExploreDatasource } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
 import type { DatabaseRow } from '../databases/registry';
-import { dashboardGrantsDataset, type DashboardChartRef } from '../dashboards/dashboard-chart-grant';
+import { dashboardGrantsDataset, type DashboardChartRef } from '../dashboards/dashboard-chart-grant.service';
 import { canSeeDataset } from '../datasets/dataset-access';
 import { loadCachedExploreDatasource } from '../datasets/cached-explore-datasource';
 import type { Principal } from '../security/principal';

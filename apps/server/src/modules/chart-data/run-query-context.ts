@@ -18,7 +18,7 @@ import { ChartDataError } from './chart-data-error';
 import { compileQuery, type CompiledQuery } from './compile-query';
 import { executeChartQuery } from './execute-chart-query';
 import { toFrame, type Frame } from './frame';
-import { dashboardChartRefOf, type DashboardChartRef } from '../dashboards/dashboard-chart-grant';
+import { dashboardChartRefOf, type DashboardChartRef } from '../dashboards/dashboard-chart-grant.service';
 import { loadChartDatasource, type ChartDatasource } from './load-datasource';
 import { postProcess } from './post-processing';
 import { CACHE_KEY_PATTERN, createResultCache, type CachedEntry, type ResultCache } from './result-cache';

@@ -6,14 +6,14 @@ import type { Principal } from '../security/principal';
 import { canSeeChart, visibleChart } from './chart-access';
 import { toChart } from './chart-dict';
 import { listChartViews } from './chart-list';
-import { dashboardsOfCharts, findCharts, findChartView, ownersOfCharts, type ChartView } from './charts.repo';
+import { findCharts, findChartView, ownersOfCharts, type ChartView } from './charts.repo';
 
-type ChartsContext = Pick<AppContext, 'store'>;
+type ChartsContext = Pick<AppContext, 'store' | 'chartDashboards'>;
 
 async function chartItems(ctx: ChartsContext, views: ChartView[]): Promise<Chart[]> {
   const ids = views.map((view) => view.id);
   const owners = await ownersOfCharts(ctx.store.db, ids);
-  const dashboards = await dashboardsOfCharts(ctx.store.db, ids);
+  const dashboards = await ctx.chartDashboards.dashboardsOfCharts(ctx.store.db, ids);
   const now = Date.now();
   return views.map((view) => toChart(view, owners.get(view.id) ?? [], dashboards.get(view.id) ?? [], now));
 }

@@ -130,35 +130,3 @@ export async function setChartOwners(
       .execute();
   }
 }
-
-/** Dashboards of many charts at once ({id, dashboard_title}), keyed by chart id. */
-export async function dashboardsOfCharts(
-  db: MetadataDb,
-  chartIds: readonly number[],
-): Promise<Map<number, { id: number; dashboard_title: string }[]>> {
-  const byChart = new Map<number, { id: number; dashboard_title: string }[]>();
-  if (chartIds.length === 0) return byChart;
-  const rows = await db
-    .selectFrom('dashboard_slices as ds')
-    .innerJoin('dashboards as d', 'd.id', 'ds.dashboard_id')
-    .select(['ds.slice_id', 'd.id', 'd.dashboard_title'])
-    .where('ds.slice_id', 'in', chartIds)
-    .orderBy('d.id')
-    .execute();
-  for (const row of rows) {
-    const list = byChart.get(row.slice_id) ?? [];
-    list.push({ id: row.id, dashboard_title: row.dashboard_title });
-    byChart.set(row.slice_id, list);
-  }
-  return byChart;
-}
-
-export async function chartDashboardIds(db: MetadataDb, chartId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('dashboard_slices')
-    .select('dashboard_id')
-    .where('slice_id', '=', chartId)
-    .orderBy('dashboard_id')
-    .execute();
-  return rows.map((row) => row.dashboard_id);
-}

@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { ChartCreate, ChartUpdate } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { nowIso, toFlag } from '../../db/kysely';
-import { messageError, notFound } from '../../platform/errors';
-import { canChangeDashboards } from '../dashboards/dashboard-access';
-import { findDashboards, removeChartsFromLayouts, setChartDashboards } from '../dashboards/dashboards.repo';
+import { forbidden, messageError, notFound } from '../../platform/errors';
 import { removeFavoritesOf } from '../favorites/favorites.service';
 import { resolveOwners } from '../security/owners';
 import type { Principal } from '../security/principal';
 import { canChangeChart, changeableChart, readableDataset, visibleChart } from './chart-access';
 import {
-  chartDashboardIds,
   chartOwnerIds,
   deleteCharts,
   findChart,
@@ -21,7 +18,6 @@ import {
   type ChartPatch,
   type ChartRow,
 } from './charts.repo';
-import { forbidden } from '../../platform/errors';
 
 export interface StoredChart {
   row: ChartRow;
@@ -46,9 +42,9 @@ async function checkDatasource(
 async function checkDashboards(ctx: AppContext, principal: Principal, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const unique = [...new Set(ids)];
-  const found = await findDashboards(ctx.store.db, unique);
+  const found = await ctx.chartDashboards.existingDashboardIds(ctx.store.db, unique);
   if (found.length !== unique.length) throw messageError(422, { dashboards: ['Dashboards do not exist'] });
-  if (!(await canChangeDashboards(ctx, principal, unique))) {
+  if (!(await ctx.chartDashboards.canChangeDashboards(ctx.store.db, principal, unique))) {
     throw messageError(403, 'Changing one or more of these dashboards is forbidden');
   }
 }
@@ -77,7 +73,7 @@ async function stored(ctx: AppContext, id: number): Promise<StoredChart> {
   return {
     row,
     owners: await chartOwnerIds(ctx.store.db, id),
-    dashboards: await chartDashboardIds(ctx.store.db, id),
+    dashboards: await ctx.chartDashboards.dashboardIdsOfChart(ctx.store.db, id),
   };
 }
 
@@ -115,7 +111,7 @@ export async function createChart(
     await setChartOwners(trx, chartId, owners);
     const row = await findChart(trx, chartId);
     if (!row) throw notFound();
-    await setChartDashboards(trx, row, dashboards);
+    await ctx.chartDashboards.setChartDashboards(trx, row, dashboards);
     return chartId;
   });
   return stored(ctx, id);
@@ -136,7 +132,7 @@ export async function changeChart(
   let dashboards: number[] | undefined;
   if (input.dashboards !== undefined) {
     dashboards = [...new Set(input.dashboards)];
-    const before = await chartDashboardIds(ctx.store.db, id);
+    const before = await ctx.chartDashboards.dashboardIdsOfChart(ctx.store.db, id);
     const changing = [
       ...dashboards.filter((d) => !before.includes(d)),
       ...before.filter((d) => !dashboards?.includes(d)),
@@ -177,7 +173,7 @@ export async function changeChart(
     await updateChart(trx, id, patch);
     if (owners !== undefined) await setChartOwners(trx, id, owners);
     const row = await findChart(trx, id);
-    if (row && dashboards !== undefined) await setChartDashboards(trx, row, dashboards);
+    if (row && dashboards !== undefined) await ctx.chartDashboards.setChartDashboards(trx, row, dashboards);
   });
   return stored(ctx, id);
 }
@@ -185,7 +181,7 @@ export async function changeChart(
 /** Deletes the charts, their stars and their places in dashboard layouts, all or nothing. */
 async function removeCharts(ctx: AppContext, ids: readonly number[]): Promise<void> {
   await ctx.store.db.transaction().execute(async (trx) => {
-    await removeChartsFromLayouts(trx, ids);
+    await ctx.chartDashboards.removeChartsFromLayouts(trx, ids);
     await removeFavoritesOf(trx, 'slice', ids);
     await deleteCharts(trx, ids);
   });
@@ -212,4 +208,13 @@ export async function deleteChartsInBulk(
 }
 
 // Row reads and writes other modules need as they are (no rules of this module apply to them).
-export { chartOwnerIds, findChartView, type ChartRow, type ChartView } from './charts.repo';
+export {
+  chartOwnerIds,
+  findChart,
+  findCharts,
+  findChartView,
+  insertChart,
+  setChartOwners,
+  type ChartRow,
+  type ChartView,
+} from './charts.repo';

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context';
+import type { MetadataDb } from '../../db/kysely';
 import { forbidden, notFound } from '../../platform/errors';
 import { canSeeAllDatasets } from '../datasets/dataset-access';
 import { readableDatasetCondition } from '../security/grants';
@@ -67,12 +68,12 @@ export async function canSeeDashboard(
 
 /** Spec 001 §6: admin or owner edits a dashboard. */
 export async function canChangeDashboards(
-  ctx: AppContext,
+  db: MetadataDb,
   principal: Principal,
   dashboardIds: readonly number[],
 ): Promise<boolean> {
   if (principal.isAdmin) return true;
-  const owners = await dashboardOwnerIds(ctx.store.db, dashboardIds);
+  const owners = await dashboardOwnerIds(db, dashboardIds);
   return dashboardIds.every((id) => (owners.get(id) ?? []).includes(principal.user.id));
 }
 
@@ -118,6 +119,7 @@ export async function changeableDashboard(
   idOrSlug: number | string,
 ): Promise<DashboardRow> {
   const row = await visibleDashboard(ctx, principal, String(idOrSlug));
-  if (!(await canChangeDashboards(ctx, principal, [row.id]))) throw forbidden(EDIT_FORBIDDEN_MESSAGE);
+  if (!(await canChangeDashboards(ctx.store.db, principal, [row.id])))
+    throw forbidden(EDIT_FORBIDDEN_MESSAGE);
   return row;
 }

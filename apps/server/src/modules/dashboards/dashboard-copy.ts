@@ -3,7 +3,7 @@ import { UNTITLED_DASHBOARD_TITLE, type DashboardCopy } from '@tessera/contracts
 import type { AppContext } from '../../context';
 import { toFlag } from '../../db/kysely';
 import { forbidden } from '../../platform/errors';
-import { findCharts, insertChart, setChartOwners } from '../charts/charts.repo';
+import { findCharts, insertChart, setChartOwners } from '../charts/charts.service';
 import type { Principal } from '../security/principal';
 import { visibleDashboard } from './dashboard-access';
 import { remapLayout, remapMetadata, type ChartIdMap } from './dashboard-copy-remap';

@@ -3,8 +3,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
 import type { Principal } from '../security/principal';
-import { deleteValue, readLiveValue, replaceValue, storeExpiringValue } from '../sharing/key-value.repo';
-import { capped, checkedKey } from '../sharing/sharing.service';
+import {
+  capped,
+  checkedKey,
+  deleteValue,
+  readLiveValue,
+  replaceValue,
+  storeExpiringValue,
+} from '../sharing/sharing.service';
 import { visibleDashboard } from './dashboard-access';
 
 /**

@@ -6,8 +6,7 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
 import type { Principal } from '../security/principal';
-import { findOwnValueKey, readValue, storeValue } from '../sharing/key-value.repo';
-import { capped, checkedKey } from '../sharing/sharing.service';
+import { capped, checkedKey, findOwnValueKey, readValue, storeValue } from '../sharing/sharing.service';
 import { visibleDashboard } from './dashboard-access';
 
 /** JSON with object keys sorted, so equal states are equal text. */

@@ -8,9 +8,9 @@ import type {
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
 import { chartUrl } from '../charts/chart-dict';
-import { findCharts } from '../charts/charts.repo';
+import { findCharts } from '../charts/charts.service';
 import { loadCachedExploreDatasource } from '../datasets/cached-explore-datasource';
-import { addFavorite, removeFavorite, starredIds } from '../favorites/favorites.repo';
+import { addFavorite, removeFavorite, starredIds } from '../favorites/favorites.service';
 import type { Choice, ChoicePage } from '../security/model-helpers';
 import { pageOfChoices } from '../security/model-helpers';
 import type { Principal } from '../security/principal';

@@ -3,7 +3,7 @@ import { validateDashboardLayout } from '@tessera/core';
 import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
 import { canSeeChart } from '../charts/chart-access';
-import { findCharts } from '../charts/charts.repo';
+import { findCharts } from '../charts/charts.service';
 import type { Principal } from '../security/principal';
 
 /**

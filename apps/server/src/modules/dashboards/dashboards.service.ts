@@ -3,7 +3,7 @@ import { UNTITLED_DASHBOARD_TITLE, type DashboardCreate, type DashboardUpdate } 
 import type { AppContext } from '../../context';
 import { toFlag, type MetadataDb } from '../../db/kysely';
 import { messageError, notFound } from '../../platform/errors';
-import { removeFavoritesOf } from '../favorites/favorites.repo';
+import { removeFavoritesOf } from '../favorites/favorites.service';
 import { resolveOwners } from '../security/owners';
 import type { Principal } from '../security/principal';
 import { changeableDashboard } from './dashboard-access';

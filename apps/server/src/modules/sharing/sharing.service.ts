@@ -70,9 +70,10 @@ export async function readKv(db: MetadataDb, rawKey: unknown): Promise<string> {
   return value;
 }
 
-// Explore's form data and permalinks are key-value entries too.
+// Explore's and dashboards' form data, filter state and permalinks are key-value entries too.
 export {
   deleteValue,
+  findOwnValueKey,
   readLiveValue,
   readValue,
   replaceValue,

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { databaseBrowsePath } from '../../app/paths';
 import { ListPage } from '../../shared/list-page/ListPage';
 import { useListState } from '../../shared/list-page/use-list-state';
-import { usePermissions } from '../../shared/session/permissions';
+import { usePermissions } from '../../shared/session/use-permissions';
 import { BooleanCell } from '../../shared/ui/BooleanCell';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';

@@ -4,7 +4,7 @@ import { Alert, Button, Flex, Input, Modal, Select, Spin, Tabs, Tooltip, Typogra
 import { useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../../shared/errors/ErrorMessage';
 import { errorText, toApiError } from '../../shared/errors/to-api-error';
-import { usePermissions } from '../../shared/session/permissions';
+import { usePermissions } from '../../shared/session/use-permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { DatasetColumnsTable } from './DatasetColumnsTable';
 import { DatasetMetricsTable } from './DatasetMetricsTable';

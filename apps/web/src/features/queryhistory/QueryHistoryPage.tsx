@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { ListPage } from '../../shared/list-page/ListPage';
 import { useListState } from '../../shared/list-page/use-list-state';
-import { usePermissions } from '../../shared/session/permissions';
+import { usePermissions } from '../../shared/session/use-permissions';
 import { isAdmin } from '../../shared/session/session-slice';
 import { useGetSqlLabDatabasesQuery } from '../sqllab/api/sqllab-api';
 import { formatDuration } from '../sqllab/results/duration';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { errorText } from '../../shared/errors/to-api-error';
 import { ListPage } from '../../shared/list-page/ListPage';
 import { useListState } from '../../shared/list-page/use-list-state';
-import { usePermissions } from '../../shared/session/permissions';
+import { usePermissions } from '../../shared/session/use-permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { RowActionButton } from '../../shared/ui/RowActionButton';

@@ -1,4 +1,3 @@
-import { useAppSelector } from '../../app/hooks';
 import { isAdmin, type SessionUser } from './session-slice';
 
 /**
@@ -34,14 +33,4 @@ function reachesSomeDatabase(user: SessionUser): boolean {
 export function canUseDatabaseList(user: SessionUser | null): boolean {
   if (user === null || !can(user, 'can_read', 'Database')) return false;
   return can(user, 'can_write', 'Database') || reachesSomeDatabase(user);
-}
-
-/** The permission checks for the signed-in user, for components. */
-export function usePermissions() {
-  const user = useAppSelector((state) => state.session.user);
-  return {
-    user,
-    can: (permission: string, view: string) => can(user, permission, view),
-    sqlLab: canUseSqlLab(user),
-  };
 }

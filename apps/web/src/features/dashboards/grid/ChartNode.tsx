@@ -1,7 +1,7 @@
 import { chartMetaSchema, GRID_BASE_UNIT, GRID_DEFAULT_CHART_HEIGHT } from '@tessera/contracts';
 import { Alert } from 'antd';
 import { DashboardChartHolder } from './chart/DashboardChartHolder';
-import type { NodeProps } from './LayoutNode';
+import type { NodeProps } from './render-child-context';
 import { metaHeight } from './widths';
 
 /** A CHART component: its holder, as tall as meta.height grid units (the slot around it sets the width). */

@@ -5,10 +5,11 @@ import {
   type LayoutComponent,
 } from '@tessera/contracts';
 import { childDepth, WRAPPED_IN_ROW_TYPES } from '@tessera/core';
+import { useContext } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { selectLayout } from '../state/dashboard-store';
 import { ContainerEnd } from './ContainerEnd';
-import { LayoutNode } from './LayoutNode';
+import { RenderChildContext } from './render-child-context';
 import { columnsWidth, metaWidth } from './widths';
 
 /**
@@ -27,6 +28,9 @@ function ChildSlot({
   depth: number;
 }) {
   const child = useAppSelector((state) => selectLayout(state)[id]);
+  const LayoutNode = useContext(RenderChildContext);
+  if (LayoutNode === null)
+    throw new Error('Children is drawn outside DashboardGrid, which provides LayoutNode');
   if (child === undefined) return null;
   const node = <LayoutNode id={id} parentId={parent.id} index={index} depth={depth} />;
   const sized = parent.type === 'ROW' || WRAPPED_IN_ROW_TYPES.includes(child.type);

@@ -3,6 +3,7 @@ import { childDepth } from '@tessera/core';
 import { useAppSelector } from '../../../app/hooks';
 import { selectLayout } from '../state/dashboard-store';
 import { LayoutNode } from './LayoutNode';
+import { RenderChildContext } from './render-child-context';
 
 /** The dashboard body: the layout drawn recursively from ROOT_ID (a GRID, or top-level TABS). */
 export function DashboardGrid() {
@@ -10,10 +11,12 @@ export function DashboardGrid() {
   if (root === undefined) return null;
   const depth = childDepth('ROOT', 0);
   return (
-    <div data-test="dashboard-content">
-      {root.children.map((id, index) => (
-        <LayoutNode key={id} id={id} parentId={DASHBOARD_ROOT_ID} index={index} depth={depth} />
-      ))}
-    </div>
+    <RenderChildContext.Provider value={LayoutNode}>
+      <div data-test="dashboard-content">
+        {root.children.map((id, index) => (
+          <LayoutNode key={id} id={id} parentId={DASHBOARD_ROOT_ID} index={index} depth={depth} />
+        ))}
+      </div>
+    </RenderChildContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { Children, STACK_GAP } from './Children';
-import type { NodeProps } from './LayoutNode';
+import type { NodeProps } from './render-child-context';
 
 export function GridNode({ component, depth }: NodeProps) {
   return (

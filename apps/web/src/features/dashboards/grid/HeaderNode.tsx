@@ -2,7 +2,7 @@ import { theme, Typography } from 'antd';
 import { useContext } from 'react';
 import type { HeaderSize } from '@tessera/contracts';
 import { LayoutEditContext } from './layout-edit-context';
-import type { NodeProps } from './LayoutNode';
+import type { NodeProps } from './render-child-context';
 import { metaText } from './widths';
 
 const LEVEL: Record<HeaderSize, 2 | 3 | 4> = { LARGE_HEADER: 2, MEDIUM_HEADER: 3, SMALL_HEADER: 4 };

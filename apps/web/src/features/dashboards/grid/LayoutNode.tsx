@@ -9,15 +9,9 @@ import { GridNode } from './GridNode';
 import { HeaderNode } from './HeaderNode';
 import { LayoutEditContext } from './layout-edit-context';
 import { MarkdownNode } from './MarkdownNode';
+import type { ChildNodeProps, NodeProps } from './render-child-context';
 import { RowNode } from './RowNode';
 import { TabsNode } from './TabsNode';
-
-export interface NodeProps {
-  component: LayoutComponent;
-  parentId: string;
-  index: number;
-  depth: number;
-}
 
 function body(props: NodeProps): ReactNode {
   switch (props.component.type) {
@@ -49,17 +43,7 @@ function framed(component: LayoutComponent, parentId: string): boolean {
 }
 
 /** One layout component by id, drawn by its type's renderer and, in edit mode, inside the editor's frame. */
-export function LayoutNode({
-  id,
-  parentId,
-  index,
-  depth,
-}: {
-  id: string;
-  parentId: string;
-  index: number;
-  depth: number;
-}) {
+export function LayoutNode({ id, parentId, index, depth }: ChildNodeProps) {
   const component = useAppSelector((state) => selectLayout(state)[id]);
   const edit = useContext(LayoutEditContext);
   if (component === undefined) return null;

@@ -2,7 +2,7 @@ import { GRID_BASE_UNIT, GRID_DEFAULT_CHART_HEIGHT } from '@tessera/contracts';
 import { theme } from 'antd';
 import { useContext, useMemo } from 'react';
 import { LayoutEditContext } from './layout-edit-context';
-import type { NodeProps } from './LayoutNode';
+import type { NodeProps } from './render-child-context';
 import { renderMarkdown } from './markdown';
 import { metaHeight, metaText } from './widths';
 

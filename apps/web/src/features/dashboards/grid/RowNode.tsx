@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { Children, STACK_GAP } from './Children';
-import type { NodeProps } from './LayoutNode';
+import type { NodeProps } from './render-child-context';
 
 export function RowNode({ component, depth }: NodeProps) {
   const { token } = theme.useToken();

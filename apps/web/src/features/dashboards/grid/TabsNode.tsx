@@ -5,7 +5,7 @@ import { dashboardStateActions } from '../state/dashboard-state.slice';
 import { selectDashboardState, selectLayout } from '../state/dashboard-store';
 import { Children, STACK_GAP } from './Children';
 import { LayoutEditContext } from './layout-edit-context';
-import type { NodeProps } from './LayoutNode';
+import type { NodeProps } from './render-child-context';
 import { metaText } from './widths';
 import { childDepth } from '@tessera/core';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { ExploreFormData } from '@tessera/core';
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import { useToasts } from '../../../shared/toasts/use-toasts';
-import { usePermissions } from '../../../shared/session/permissions';
+import { usePermissions } from '../../../shared/session/use-permissions';
 import { sqlLabQueryPath } from '../../sqllab/dataset/sql-lab-links';
 import { usePostChartDataMutation } from '../api/explore-api';
 import { queryContextFor } from '../chart/chart-actions';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { findChart } from '../charts/charts.repo';
+import { findChart } from '../charts/charts.service';
 import type { Principal } from '../security/principal';
 import { canSeeDashboard } from './dashboard-access';
 import { dashboardChartIds, findDashboard } from './dashboards.repo';
