@@ -8,6 +8,7 @@ import {
   favoriteStatusResponseSchema,
   type DashboardListResponse,
   type DashboardWriteResponse,
+  type ExplorePermalinkRequest,
   type FavoriteStatusResponse,
 } from '@tessera/contracts';
 import { z } from 'zod';
@@ -18,6 +19,28 @@ export type DashboardShowResponse = z.infer<typeof dashboardShowResponseSchema>;
 export type ChartShowResponse = z.infer<typeof chartShowResponseSchema>;
 
 const okSchema = z.object({ result: z.string().optional() }).loose();
+
+/**
+ * Reference §8.4 shapes. TODO(dash-api merge): use dashboardPermalinkStateSchema and
+ * dashboardPermalinkResponseSchema from @tessera/contracts once they are on main.
+ */
+const permalinkCreatedSchema = z.object({ key: z.string(), url: z.string() });
+export const dashboardPermalinkStateSchema = z.object({
+  dashboardId: z.string(),
+  state: z.object({
+    dataMask: z.record(z.string(), z.unknown()),
+    activeTabs: z.array(z.string()),
+    anchor: z.string().nullable(),
+    urlParams: z.array(z.tuple([z.string(), z.string()])),
+  }),
+});
+export type DashboardPermalinkState = z.infer<typeof dashboardPermalinkStateSchema>;
+export interface DashboardPermalinkRequest {
+  dataMask: Record<string, unknown>;
+  activeTabs: string[];
+  anchor: string | null;
+  urlParams: [string, string][];
+}
 
 /** The dashboard page's server calls. */
 export const dashboardApi = api.injectEndpoints({
@@ -62,6 +85,26 @@ export const dashboardApi = api.injectEndpoints({
         body: { published },
       }),
       responseSchema: dashboardWriteResponseSchema,
+    }),
+    createDashboardPermalink: build.mutation<
+      z.infer<typeof permalinkCreatedSchema>,
+      { id: number; body: DashboardPermalinkRequest }
+    >({
+      query: ({ id, body }) => ({ url: `/api/v1/dashboard/${String(id)}/permalink`, method: 'POST', body }),
+      responseSchema: permalinkCreatedSchema,
+    }),
+    getDashboardPermalink: build.query<DashboardPermalinkState, string>({
+      query: (key) => ({ url: `/api/v1/dashboard/permalink/${encodeURIComponent(key)}` }),
+      responseSchema: dashboardPermalinkStateSchema,
+    }),
+    /** GET /dashboard/{uuid}: a permalink names its dashboard by uuid. */
+    getDashboardByKey: build.query<DashboardShowResponse, string>({
+      query: (key) => ({ url: `/api/v1/dashboard/${encodeURIComponent(key)}` }),
+      responseSchema: dashboardShowResponseSchema,
+    }),
+    createExplorePermalink: build.mutation<z.infer<typeof permalinkCreatedSchema>, ExplorePermalinkRequest>({
+      query: (body) => ({ url: '/api/v1/explore/permalink', method: 'POST', body }),
+      responseSchema: permalinkCreatedSchema,
     }),
   }),
 });

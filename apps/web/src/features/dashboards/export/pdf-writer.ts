@@ -24,7 +24,7 @@ function num(value: number): string {
 }
 
 /** Builds the PDF file: catalog, page tree, then per page its object, content stream and image. */
-export function writePdf(pages: readonly PdfPage[]): Uint8Array {
+export function writePdf(pages: readonly PdfPage[]): Uint8Array<ArrayBuffer> {
   if (pages.length === 0) throw new Error('A PDF needs at least one page');
   const chunks: Uint8Array[] = [];
   const offsets: number[] = [];
@@ -56,7 +56,9 @@ export function writePdf(pages: readonly PdfPage[]): Uint8Array {
       ),
     );
     const content = `q ${num(page.width)} 0 0 ${num(page.height)} 0 0 cm /Im0 Do Q`;
-    object(id + 1, () => push(`<< /Length ${String(encoder.encode(content).length)} >>\nstream\n${content}\nendstream`));
+    object(id + 1, () =>
+      push(`<< /Length ${String(encoder.encode(content).length)} >>\nstream\n${content}\nendstream`),
+    );
     object(id + 2, () => {
       push(
         `<< /Type /XObject /Subtype /Image /Width ${String(page.pixelWidth)} /Height ${String(page.pixelHeight)} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${String(page.jpeg.length)} >>\nstream\n`,
