@@ -44,3 +44,6 @@ export const ChartCreatePage = lazyComponent(() =>
 export const DashboardPage = lazyComponent(() =>
   import('../features/dashboards/page/DashboardPage').then((m) => m.DashboardPage),
 );
+export const DashboardPermalinkPage = lazyComponent(() =>
+  import('../features/dashboards/page/DashboardPermalinkPage').then((m) => m.DashboardPermalinkPage),
+);

@@ -7,6 +7,7 @@ import {
   ChartCreatePage,
   ChartListPage,
   DashboardPage,
+  DashboardPermalinkPage,
   DatabaseBrowserPage,
   DatabaseListPage,
   DatasetListPage,
@@ -21,7 +22,7 @@ import {
   RoleListPage,
 } from './lazy-pages';
 import { CHART_CREATE_PATH, CHART_LIST_PATH } from '../features/charts/paths';
-import { DASHBOARD_ROUTE } from '../features/dashboards/paths';
+import { DASHBOARD_PERMALINK_ROUTE, DASHBOARD_ROUTE } from '../features/dashboards/paths';
 import { DATASET_LIST_PATH } from '../features/datasets/paths';
 import {
   EXPLORE_PATH,
@@ -112,6 +113,7 @@ export function AppRoutes() {
           </Route>
           <Route element={<RequireAccess screen="Dashboards" allowed={readsDashboards} />}>
             <Route path={DASHBOARD_ROUTE} element={<Page component={DashboardPage} />} />
+            <Route path={DASHBOARD_PERMALINK_ROUTE} element={<Page component={DashboardPermalinkPage} />} />
           </Route>
           <Route path={PROFILE_PATH} element={<Page component={ProfilePage} />} />
           <Route path={USER_INFO_PATH} element={<Page component={ProfilePage} />} />
