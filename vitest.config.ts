@@ -1,9 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Three projects: fast pure unit tests, integration tests that talk to the real PostgreSQL,
 // MariaDB and Redis on localhost, and the web app's component tests in jsdom.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on the 2-core CI machines, so
+    // unit and web files ran one at a time while the main process, which only collects results, sat idle.
+    // The integration project stays at one file at a time (fileParallelism: false): its files share the
+    // PostgreSQL, MariaDB and Redis servers on the same cores, and some watch those servers' activity.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -25,6 +31,7 @@ export default defineConfig({
             'apps/server/test/**/*.int.test.ts',
           ],
           environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -19,6 +19,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json']],
+  // The admin signs in through the login page once (admin-session.setup.ts); the flows reuse its
+  // session cookies (tests/login.ts). The flows that are about signing in still go through the page.
+  projects: [
+    { name: 'admin-session', testMatch: /admin-session\.setup\.ts$/ },
+    { name: 'flows', dependencies: ['admin-session'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     testIdAttribute: 'data-test',
@@ -50,8 +56,9 @@ export default defineConfig({
       TESSERA_DATA_DIR: dataDir,
       TESSERA_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       TESSERA_LOG_LEVEL: 'warn',
-      // Every flow signs in through the login page as the admin, dozens a minute: the login budgets of the
-      // default config would refuse them. The throttle itself is covered by the sign-in integration tests.
+      // The flows share one admin session, but many still log in through the API (bearer tokens for their
+      // fixtures) or sign in new users through the page, more than the default budgets allow in a minute
+      // on a fast run. The throttle itself is covered by the sign-in integration tests.
       TESSERA_CONFIG_FILE: path.join(import.meta.dirname, 'tessera.e2e.config.json'),
     },
   },

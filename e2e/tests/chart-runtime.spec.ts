@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { birthNamesDatasetId, chartStatus, lineByYear } from './explore-helpers';
-import { logIn } from './login';
+import { useAdminSession } from './login';
 
 test.setTimeout(180_000);
 
@@ -29,7 +29,7 @@ const WATCH_HOLDER = `(() => {
 
 test("the line chart says 'rendered' only once its canvas has drawn", async ({ page, request }) => {
   const datasetId = await birthNamesDatasetId(request);
-  await logIn(page);
+  await useAdminSession(page);
   await page.goto(
     `/explore/?datasource_type=table&datasource_id=${String(datasetId)}&viz_type=echarts_timeseries_line`,
   );

@@ -9,7 +9,7 @@ import {
   runAndWait,
   switchVizType,
 } from './explore-helpers';
-import { logIn } from './login';
+import { useAdminSession } from './login';
 
 /** Issue 10, Explore's controls: the x-axis after a viz switch, format pickers, operators by column type. */
 
@@ -50,7 +50,7 @@ test('Table → Line keeps an x-axis and renders; format pickers show labels and
   request,
 }, testInfo) => {
   const datasetId = await birthNamesDatasetId(request);
-  await logIn(page);
+  await useAdminSession(page);
   await openTable(page, datasetId);
   await drag(
     page,
@@ -102,7 +102,7 @@ test("a date column's operators have no LIKE or Is true; a number's no LIKE", as
   request,
 }, testInfo) => {
   const datasetId = await birthNamesDatasetId(request);
-  await logIn(page);
+  await useAdminSession(page);
   await openTable(page, datasetId);
 
   const timePill = page.getByTestId('filter-pill').filter({ hasText: 'ds' });

@@ -9,7 +9,7 @@ import {
   lineByYear,
   runAndWait,
 } from './explore-helpers';
-import { logIn } from './login';
+import { useAdminSession } from './login';
 
 /** Issue 10: what a new analyst hits in their first minutes of Explore on birth_names. */
 
@@ -82,7 +82,7 @@ async function girlShareDataset(request: APIRequestContext): Promise<number> {
 
 test('a bar chart of SUM(num) by state', async ({ page, request }, testInfo) => {
   const datasetId = await birthNamesDatasetId(request);
-  await logIn(page);
+  await useAdminSession(page);
   await openExplore(page, datasetId, 'echarts_timeseries_bar');
 
   // Any groupable column goes on the x-axis; a category has no time grain.
@@ -114,7 +114,7 @@ test('a line chart limited by the time range, picked by date then written as an 
   request,
 }, testInfo) => {
   const datasetId = await birthNamesDatasetId(request);
-  await logIn(page);
+  await useAdminSession(page);
   await openExplore(page, datasetId, 'echarts_timeseries_line');
   await lineByYear(page, page.locator('[data-test="datasource-column"][data-name="num"]'));
 
@@ -178,7 +178,7 @@ test("a dataset metric's verbose name and percent format in legend, tooltip and 
   request,
 }, testInfo) => {
   const datasetId = await girlShareDataset(request);
-  await logIn(page);
+  await useAdminSession(page);
   await openExplore(page, datasetId, 'echarts_timeseries_line');
   await lineByYear(page, page.locator('[data-test="datasource-metric"][data-name="girl_share"]'));
   await runAndWait(page);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, birthNamesDatasetId, chartStatus } from './explore-helpers';
-import { logIn } from './login';
+import { useAdminSession } from './login';
 
 /** Issue 10: what Explore's charts draw and download (colours, dates, layout, file names, PNG size). */
 
@@ -65,7 +65,7 @@ test('the line chart titles its tooltip and fills its Results pane with years', 
       groupby: [],
     },
   );
-  await logIn(page);
+  await useAdminSession(page);
   await openChart(page, id);
   const canvas = chartStatus(page).locator('canvas').first();
   const tooltip = chartStatus(page).locator('.chart-tooltip');
@@ -97,7 +97,7 @@ test.describe('on a high-density screen', () => {
       metrics: [sumOf('num')],
       groupby: [],
     });
-    await logIn(page);
+    await useAdminSession(page);
     await openChart(page, id);
     const fileBase = name.replace(/\s+/g, '_');
 
@@ -158,7 +158,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test(`the ${label} chart draws in the ${colorScheme} theme`, async ({ page, request }) => {
       const id = await savedChart(request, `e2e ${label} ${Date.now().toString(36)}`, vizType, params);
       await page.emulateMedia({ colorScheme });
-      await logIn(page);
+      await useAdminSession(page);
       await openChart(page, id);
       if (SHOTS) {
         // Let echarts finish its entry animation before the capture.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { birthNamesDatasetId, chartStatus, choose, lineByYear, runAndWait } from './explore-helpers';
-import { logIn } from './login';
+import { useAdminSession } from './login';
 
 async function switchViz(page: Page, vizType: string): Promise<void> {
   await page.getByTestId('viz-type-control').click();
@@ -19,7 +19,7 @@ test('builds, saves, stars, reloads, switches, downloads and adds a chart to a n
   const datasetId = await birthNamesDatasetId(request);
   const chartName = `Births by year ${Date.now().toString(36)}`;
   const dashboardName = `E2E births ${Date.now().toString(36)}`;
-  await logIn(page);
+  await useAdminSession(page);
 
   await page.goto(
     `/explore/?datasource_type=table&datasource_id=${String(datasetId)}&viz_type=echarts_timeseries_line`,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './login';
+import { logIn, logInThroughPage } from './login';
 import { E2E_DB } from './credentials';
 
 async function addConnection(page: Page, name: string, uri: string): Promise<void> {
@@ -42,7 +42,7 @@ test('an admin logs in, browses examples, adds PostgreSQL and MariaDB, switches 
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('login-error')).toContainText('Invalid login');
 
-  await logIn(page);
+  await logInThroughPage(page);
   await expect(page.getByTestId('nav-users')).toBeVisible();
   await page.getByTestId('nav-databases').click();
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, E2E_DB } from './credentials';
-import { logIn } from './login';
+import { logInThroughPage } from './login';
 
 /** Picks an option of an antd Select by its visible text. */
 async function choose(page: Page, testId: string, text: string): Promise<void> {
@@ -38,7 +38,7 @@ test('an admin grants one database to a new role and user, who sees only it in S
   });
   expect(created.status()).toBe(201);
 
-  await logIn(page);
+  await logInThroughPage(page);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('menu-roles').click();
   await expect(page).toHaveURL(/\/roles\/list\/$/);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { logIn } from './login';
+import { useAdminSession } from './login';
 
 // Issue #10, SQL Lab: what a new analyst hits in the first ten minutes. Durations survive a reload,
 // a typo is a syntax error, an added table previews its data and keeps it, a closed tab stays closed.
@@ -40,7 +40,7 @@ function durationMs(text: string): number {
 test.describe.configure({ timeout: 480_000 });
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await useAdminSession(page);
   await openSqlLab(page);
 });
 

@@ -1,12 +1,10 @@
-import { createConnection } from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { LightMyRequestResponse } from 'fastify';
-import { ensureExamples } from '../src/init';
 import { findDatabase } from '../src/modules/databases/databases.repo';
-import { METADATA_BACKENDS, startTestServer, withPgAdmin, type TestServer } from './harness';
-import { createDatabase, createUser } from './sqllab-support';
+import { createEngineDatabases, type EngineDatabases } from './engine-databases';
+import { METADATA_BACKENDS, startTestServer, type TestServer } from './harness';
+import { createDatabase, createUser, examplesDatabaseId } from './sqllab-support';
 
 /** The subset of @superset-ui/core this suite uses (it ships no types for Node use). */
 interface SupersetUiCore {
@@ -54,35 +52,6 @@ interface ResultItem {
   to_dttm: number | null;
   error: string | null;
   stacktrace: string | null;
-}
-
-// The process id keeps two test runs on this machine from sharing a database.
-const PG_DB = `tessera_chart_data_test_${String(process.pid)}`;
-const MY_DB = `tessera_chart_data_test_${String(process.pid)}`;
-
-async function pgQuery<T extends Record<string, unknown>>(sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${PG_DB}` });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function myAdmin(sql: string): Promise<void> {
-  const conn = await createConnection({
-    host: '127.0.0.1',
-    port: 3306,
-    user: 'root',
-    password: '',
-    multipleStatements: true,
-  });
-  try {
-    await conn.query(sql);
-  } finally {
-    await conn.end();
-  }
 }
 
 const HAS_ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/;
@@ -147,15 +116,9 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    await ensureExamples(server.ctx);
+    server = await startTestServer(backend, { examples: true });
     admin = await server.token();
-    const databases = await server.request('GET', '/api/v1/database/', { token: admin });
-    const found = databases
-      .json<{ result: { id: number; database_name: string }[] }>()
-      .result.find((database) => database.database_name === 'examples');
-    if (!found) throw new Error('examples database missing');
-    examplesDb = found.id;
+    examplesDb = await examplesDatabaseId(server, admin);
     birthNames = await datasetOf(examplesDb, 'birth_names', 'main');
     ui = await loadSupersetUi();
   });
@@ -698,21 +661,19 @@ describe('chart data on PostgreSQL, MariaDB, SQLite and DuckDB tables', () => {
     return response.json<{ result: { table_id: number } }>().result.table_id;
   };
 
+  let engines: EngineDatabases;
+
   beforeAll(async () => {
-    await withPgAdmin(async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`);
-      await client.query(`CREATE DATABASE ${PG_DB}`);
-    });
     const rows = `('2024-05-15 10:37:43', 'wed', 'It''s', 3), ('2024-05-19 23:59:59', 'sun', 'back\\slash', 4), ('2023-01-01 00:00:00', 'old', NULL, 5)`;
-    await pgQuery(
-      `CREATE TABLE events (ts timestamp, k text, note text, v integer); INSERT INTO events VALUES ${rows};`,
-    );
-    await myAdmin(
-      `DROP DATABASE IF EXISTS ${MY_DB}; CREATE DATABASE ${MY_DB}; USE ${MY_DB};
-       CREATE TABLE events (ts DATETIME, k VARCHAR(10), note VARCHAR(20), v INT);
+    // The engines' fixtures and the server are independent: build them side by side.
+    [engines, server] = await Promise.all([
+      createEngineDatabases('chart_data_test', {
+        pg: `CREATE TABLE events (ts timestamp, k text, note text, v integer); INSERT INTO events VALUES ${rows};`,
+        my: `CREATE TABLE events (ts DATETIME, k VARCHAR(10), note VARCHAR(20), v INT);
        INSERT INTO events VALUES ('2024-05-15 10:37:43', 'wed', 'It''s', 3), ('2024-05-19 23:59:59', 'sun', 'back\\\\slash', 4), ('2023-01-01 00:00:00', 'old', NULL, 5);`,
-    );
-    server = await startTestServer('sqlite');
+      }),
+      startTestServer('sqlite'),
+    ]);
     admin = await server.token();
     const { default: Database } = await import('better-sqlite3');
     const file = `${server.dataDir}/events.sqlite`;
@@ -730,18 +691,18 @@ describe('chart data on PostgreSQL, MariaDB, SQLite and DuckDB tables', () => {
     duck.closeSync();
     const pgId = await createDatabase(server, admin, {
       database_name: 'pg',
-      sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${PG_DB}`,
+      sqlalchemy_uri: engines.pgUri,
     });
     const myId = await createDatabase(server, admin, {
       database_name: 'maria',
-      sqlalchemy_uri: `mysql://root@127.0.0.1:3306/${MY_DB}`,
+      sqlalchemy_uri: engines.myUri,
     });
     const liteId = await createDatabase(server, admin, {
       database_name: 'lite',
       sqlalchemy_uri: `sqlite:///${file}`,
     });
     datasets.pg = await datasetOf(pgId, 'events', 'public');
-    datasets.maria = await datasetOf(myId, 'events', MY_DB);
+    datasets.maria = await datasetOf(myId, 'events', engines.name);
     datasets.sqlite = await datasetOf(liteId, 'events', 'main');
     const duckId = await createDatabase(server, admin, {
       database_name: 'duck',
@@ -752,8 +713,7 @@ describe('chart data on PostgreSQL, MariaDB, SQLite and DuckDB tables', () => {
 
   afterAll(async () => {
     await server.close();
-    await withPgAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`));
-    await myAdmin(`DROP DATABASE IF EXISTS ${MY_DB}`);
+    await engines.drop();
   });
 
   it.each(['pg', 'maria', 'sqlite', 'duckdb'] as const)('buckets every time grain on %s', async (engine) => {
@@ -869,7 +829,7 @@ describe('chart data on PostgreSQL, MariaDB, SQLite and DuckDB tables', () => {
       ],
     });
     expect(writes.statusCode).toBe(400);
-    const [count] = await pgQuery<{ n: number }>('SELECT count(*)::int AS n FROM events');
+    const [count] = await engines.pg<{ n: number }>('SELECT count(*)::int AS n FROM events');
     expect(count?.n).toBe(3);
   });
 });

@@ -6,7 +6,6 @@ import {
   favoriteStatusResponseSchema,
 } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamples } from '../src/init';
 import { METADATA_BACKENDS, startTestServer, type TestServer } from './harness';
 import { createUser } from './sqllab-support';
 
@@ -67,8 +66,7 @@ describe.each(METADATA_BACKENDS)('charts on %s metadata', (backend) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    await ensureExamples(server.ctx);
+    server = await startTestServer(backend, { examples: true });
     admin = await server.token();
     alice = await createUser(server, admin, 'alice', 'Alpha');
     bob = await createUser(server, admin, 'bob', 'Alpha');

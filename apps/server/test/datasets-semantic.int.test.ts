@@ -101,8 +101,7 @@ describe.each(METADATA_BACKENDS)('Dataset semantic layer on %s metadata', (backe
     server.request('POST', `/datasource/samples?${query}`, { token, body: {} });
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    await ensureExamples(server.ctx);
+    server = await startTestServer(backend, { examples: true });
     admin = await server.token();
     alpha = await createUser(server, admin, `alpha_sem_${backend}`, 'Alpha');
     otherAlpha = await createUser(server, admin, `alpha2_sem_${backend}`, 'Alpha');

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamples } from '../src/init';
 import { METADATA_BACKENDS, startTestServer, type TestServer } from './harness';
 import { createUser } from './sqllab-support';
 
@@ -44,8 +43,7 @@ describe.each(METADATA_BACKENDS)('Datasets on %s metadata', (backend) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    await ensureExamples(server.ctx);
+    server = await startTestServer(backend, { examples: true });
     admin = await server.token();
     alpha = await createUser(server, admin, `alpha_${backend}`, 'Alpha');
     otherAlpha = await createUser(server, admin, `alpha2_${backend}`, 'Alpha');

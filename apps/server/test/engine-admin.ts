@@ -3,12 +3,16 @@ import pg from 'pg';
 
 /** Superuser access to the test engines, for fixtures and for checking what a query changed. */
 
-/** Rows of one SQL text run as postgres in `database`. */
-export async function pgAdminQuery<T extends pg.QueryResultRow>(database: string, sql: string): Promise<T[]> {
+/** Rows of one SQL text (parameters allowed) run as postgres in `database`. */
+export async function pgAdminQuery<T extends pg.QueryResultRow>(
+  database: string,
+  sql: string,
+  params?: unknown[],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${database}` });
   await client.connect();
   try {
-    return (await client.query<T>(sql)).rows;
+    return (await client.query<T>(sql, params)).rows;
   } finally {
     await client.end();
   }

@@ -1,6 +1,5 @@
 import { explorePermalinkStateSchema, exploreStateResponseSchema } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamples } from '../src/init';
 import { METADATA_BACKENDS, startTestServer, type TestServer } from './harness';
 import { createUser } from './sqllab-support';
 
@@ -17,8 +16,7 @@ describe.each(METADATA_BACKENDS)('Explore state on %s metadata', (backend) => {
     server.request('GET', `/api/v1/explore/?${query}`, { token });
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    await ensureExamples(server.ctx);
+    server = await startTestServer(backend, { examples: true });
     admin = await server.token();
     alice = await createUser(server, admin, 'alice', 'Alpha');
     bob = await createUser(server, admin, 'bob', 'Alpha');

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { AppContext } from '../src/context';
 import type { RegisteredRoute } from '../src/platform/route-registry';
-import { ensureAdmin, openContext } from '../src/init';
+import { ensureAdmin, ensureExamples, openContext } from '../src/init';
+import { EXAMPLES_FILE, generateExamples } from '../src/modules/examples';
+import { metadataTemplateName } from './global-setup';
 import { loadConfig } from '../src/platform/config';
 
 export type MetadataBackend = 'sqlite' | 'postgres';
@@ -43,6 +46,52 @@ export async function withPgAdmin<T>(work: (client: pg.Client) => Promise<T>): P
   }
 }
 
+/**
+ * The examples DuckDB file, generated once per run into the run's shared folder (global-setup.ts) and
+ * copied by every server that wants it: the generator is deterministic, and building it takes seconds.
+ * The generator writes a temporary file and renames it, so a reader never sees half a file.
+ */
+async function sharedExamplesFile(): Promise<string> {
+  const file = path.join(inject('sharedDir'), EXAMPLES_FILE);
+  if (!existsSync(file)) await generateExamples(file);
+  return file;
+}
+
+/**
+ * A PostgreSQL metadata database migrated once per run, with its built-in roles and the admin: each
+ * PostgreSQL-backed server starts on a copy (CREATE DATABASE … TEMPLATE) instead of migrating a new one.
+ * A copy then runs openContext and ensureAdmin as usual, which find everything in place.
+ */
+async function metadataTemplate(): Promise<string> {
+  const sharedDir = inject('sharedDir');
+  const name = metadataTemplateName(sharedDir);
+  const ready = path.join(sharedDir, `${name}.ready`);
+  if (existsSync(ready)) return name;
+  await withPgAdmin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  });
+  const dataDir = mkdtempSync(path.join(sharedDir, 'metadata-template-'));
+  const base = await openContext(
+    loadConfig(
+      {
+        TESSERA_DATA_DIR: dataDir,
+        TESSERA_SECRET_KEY: randomBytes(36).toString('base64url'),
+        TESSERA_LOG_LEVEL: 'warn',
+        TESSERA_METADATA_URL: `postgresql://postgres@127.0.0.1:5432/${name}`,
+      },
+      dataDir,
+    ),
+  );
+  try {
+    await ensureAdmin(base, 'admin', ADMIN_PASSWORD);
+  } finally {
+    await base.store.close();
+  }
+  writeFileSync(ready, '');
+  return name;
+}
+
 /** A fresh server on a fresh metadata store (SQLite file or a new PostgreSQL database), driven by inject. */
 export async function startTestServer(
   backend: MetadataBackend,
@@ -52,11 +101,16 @@ export async function startTestServer(
     configFile?: Record<string, unknown>;
     /** More environment settings, e.g. TESSERA_TRUSTED_PROXIES or REDIS_URL. */
     env?: Record<string, string>;
+    /** Registers the `examples` database and its datasets (`ensureExamples`), from the shared file. */
+    examples?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
   const pgDatabase = `tessera_meta_${randomBytes(6).toString('hex')}`;
-  if (backend === 'postgres') await withPgAdmin((client) => client.query(`CREATE DATABASE ${pgDatabase}`));
+  if (backend === 'postgres') {
+    const template = await metadataTemplate();
+    await withPgAdmin((client) => client.query(`CREATE DATABASE ${pgDatabase} TEMPLATE ${template}`));
+  }
   writeFileSync(
     path.join(dataDir, 'tessera.config.json'),
     JSON.stringify({
@@ -91,6 +145,10 @@ export async function startTestServer(
   });
   const { app, ctx, routes } = await buildApp(base, { logStream });
   await app.ready();
+  if (settings.examples) {
+    copyFileSync(await sharedExamplesFile(), path.join(dataDir, EXAMPLES_FILE));
+    await ensureExamples(ctx);
+  }
 
   const request: TestServer['request'] = (method, url, options = {}) =>
     app.inject({

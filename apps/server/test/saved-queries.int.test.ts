@@ -1,6 +1,5 @@
 import { savedQueryListResponseSchema, savedQueryShowResponseSchema } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamples } from '../src/init';
 import { METADATA_BACKENDS, startTestServer, type TestServer } from './harness';
 import { createUser } from './sqllab-support';
 
@@ -31,8 +30,7 @@ describe.each(METADATA_BACKENDS)('saved queries on %s metadata', (backend) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    await ensureExamples(server.ctx);
+    server = await startTestServer(backend, { examples: true });
     admin = await server.token();
     const databases = await server.request('GET', '/api/v1/database/', { token: admin });
     const found = databases

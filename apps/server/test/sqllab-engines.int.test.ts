@@ -1,6 +1,7 @@
-import { createConnection } from 'mysql2/promise';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { myAdminQuery } from './engine-admin';
+import { createEngineDatabases, type EngineDatabases } from './engine-databases';
 import { startTestServer, withPgAdmin, type TestServer } from './harness';
 import {
   clientId,
@@ -12,51 +13,10 @@ import {
   type ExecuteBody,
 } from './sqllab-support';
 
-// The process id keeps two test runs on this machine from sharing a database.
-const PG_DB = `tessera_sqllab_engines_${String(process.pid)}`;
-const MY_DB = `tessera_sqllab_engines_${String(process.pid)}`;
 const ITEMS = 2500;
 
-async function pgQuery<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${PG_DB}` });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Statements still running on the engine whose text contains `needle` (other than this probe). */
-async function pgActive(needle: string): Promise<number> {
-  const rows = await withPgAdmin((client) =>
-    client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE datname = $1 AND state = 'active' AND query LIKE $2 AND pid <> pg_backend_pid()`,
-      [PG_DB, `%${needle}%`],
-    ),
-  );
-  return rows.rows[0]?.n ?? -1;
-}
-
-async function myAdmin(sql: string): Promise<unknown> {
-  const conn = await createConnection({
-    host: '127.0.0.1',
-    port: 3306,
-    user: 'root',
-    password: '',
-    multipleStatements: true,
-  });
-  try {
-    const [rows] = await conn.query(sql);
-    return rows;
-  } finally {
-    await conn.end();
-  }
-}
-
 async function myActive(needle: string): Promise<number> {
-  const rows = await myAdmin(
+  const rows = await myAdminQuery(
     `SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%${needle}%' AND INFO NOT LIKE '%PROCESSLIST%'`,
   );
   const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
@@ -70,48 +30,56 @@ describe('SQL Lab on PostgreSQL and MariaDB', () => {
   let pgDml: number;
   let myId: number;
 
+  let engines: EngineDatabases;
+  const pgQuery = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+    engines.pg<T>(sql, params);
+  /** Statements still running on the engine whose text contains `needle` (other than this probe). */
+  const pgActive = async (needle: string): Promise<number> => {
+    const rows = await withPgAdmin((client) =>
+      client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = $1 AND state = 'active' AND query LIKE $2 AND pid <> pg_backend_pid()`,
+        [engines.name, `%${needle}%`],
+      ),
+    );
+    return rows.rows[0]?.n ?? -1;
+  };
+
   beforeAll(async () => {
-    await withPgAdmin(async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`);
-      await client.query(`CREATE DATABASE ${PG_DB}`);
-    });
-    await pgQuery(`
-      CREATE TABLE typed (i integer, n numeric(10,2), t text, d date, ts timestamp, b boolean);
-      INSERT INTO typed VALUES (1, 2.50, 'one', '2024-01-02', '2024-01-02 03:04:05', true),
-                               (2, 3.75, 'two', '2024-02-03', '2024-02-03 04:05:06', false);
-      CREATE TABLE items (n integer PRIMARY KEY, label text);
-      INSERT INTO items SELECT g, 'item ' || g FROM generate_series(1, ${ITEMS}) g;
-      CREATE SEQUENCE counter;
-      CREATE TABLE scratch (x integer);
-    `);
-    await myAdmin(`
-      DROP DATABASE IF EXISTS ${MY_DB}; CREATE DATABASE ${MY_DB}; USE ${MY_DB};
-      CREATE TABLE typed (i INT, n DECIMAL(10,2), t VARCHAR(20), d DATE, ts DATETIME, b BOOLEAN);
-      INSERT INTO typed VALUES (1, 2.50, 'one', '2024-01-02', '2024-01-02 03:04:05', TRUE),
-                               (2, 3.75, 'two', '2024-02-03', '2024-02-03 04:05:06', FALSE);
-    `);
-    server = await startTestServer('sqlite');
+    // The engines' fixtures and the server are independent: build them side by side.
+    [engines, server] = await Promise.all([
+      createEngineDatabases('sqllab_engines', {
+        pg: `
+          CREATE TABLE typed (i integer, n numeric(10,2), t text, d date, ts timestamp, b boolean);
+          INSERT INTO typed VALUES (1, 2.50, 'one', '2024-01-02', '2024-01-02 03:04:05', true),
+                                   (2, 3.75, 'two', '2024-02-03', '2024-02-03 04:05:06', false);
+          CREATE TABLE items (n integer PRIMARY KEY, label text);
+          INSERT INTO items SELECT g, 'item ' || g FROM generate_series(1, ${ITEMS}) g;
+          CREATE SEQUENCE counter;
+          CREATE TABLE scratch (x integer);
+        `,
+        my: `
+          CREATE TABLE typed (i INT, n DECIMAL(10,2), t VARCHAR(20), d DATE, ts DATETIME, b BOOLEAN);
+          INSERT INTO typed VALUES (1, 2.50, 'one', '2024-01-02', '2024-01-02 03:04:05', TRUE),
+                                   (2, 3.75, 'two', '2024-02-03', '2024-02-03 04:05:06', FALSE);
+        `,
+      }),
+      startTestServer('sqlite'),
+    ]);
     token = await server.token();
-    pgId = await createDatabase(server, token, {
-      database_name: 'pg',
-      sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${PG_DB}`,
-    });
+    pgId = await createDatabase(server, token, { database_name: 'pg', sqlalchemy_uri: engines.pgUri });
     pgDml = await createDatabase(server, token, {
       database_name: 'pg_dml',
-      sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${PG_DB}`,
+      sqlalchemy_uri: engines.pgUri,
       allow_dml: true,
       allow_ctas: true,
     });
-    myId = await createDatabase(server, token, {
-      database_name: 'maria',
-      sqlalchemy_uri: `mysql://root@127.0.0.1:3306/${MY_DB}`,
-    });
+    myId = await createDatabase(server, token, { database_name: 'maria', sqlalchemy_uri: engines.myUri });
   });
 
   afterAll(async () => {
     await server.close();
-    await withPgAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`));
-    await myAdmin(`DROP DATABASE IF EXISTS ${MY_DB}`);
+    await engines.drop();
   });
 
   const run = (database: number, sql: string, extra: Record<string, unknown> = {}) =>

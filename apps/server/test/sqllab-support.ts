@@ -152,3 +152,13 @@ export async function createDatabase(
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: number }>().id;
 }
+
+/** The id of the `examples` database of a server started with `examples: true`. */
+export async function examplesDatabaseId(server: TestServer, token: string): Promise<number> {
+  const list = await server.request('GET', '/api/v1/database/', { token });
+  const found = list
+    .json<{ result: { id: number; database_name: string }[] }>()
+    .result.find((database) => database.database_name === 'examples');
+  if (!found) throw new Error('examples database missing');
+  return found.id;
+}

@@ -1,48 +1,14 @@
-import { createConnection } from 'mysql2/promise';
-import pg from 'pg';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamples } from '../src/init';
-import { startTestServer, withPgAdmin, type TestServer } from './harness';
-import { createDatabase, errorOf, runSql } from './sqllab-support';
+import { myAdminQuery } from './engine-admin';
+import { createEngineDatabases, type EngineDatabases } from './engine-databases';
+import { startTestServer, type TestServer } from './harness';
+import { createDatabase, errorOf, examplesDatabaseId, runSql } from './sqllab-support';
 
 // Issue #10: a typo on a database without DML was answered as a DML refusal (issue 1022). It is a
 // syntax error with the engine's own message; the probe that asks the engine parses and never runs.
 
-const PG_DB = `tessera_sqllab_syntax_${String(process.pid)}`;
-const MY_DB = `tessera_sqllab_syntax_${String(process.pid)}`;
-
-async function pgQuery<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${PG_DB}` });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function myAdmin(sql: string): Promise<unknown> {
-  const conn = await createConnection({
-    host: '127.0.0.1',
-    port: 3306,
-    user: 'root',
-    password: '',
-    multipleStatements: true,
-  });
-  try {
-    const [rows] = await conn.query(sql);
-    return rows;
-  } finally {
-    await conn.end();
-  }
-}
-
-async function myCount(): Promise<number> {
-  const rows = await myAdmin(`SELECT COUNT(*) AS n FROM ${MY_DB}.scratch`);
-  const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
-  return typeof first === 'object' && first !== null && 'n' in first ? Number(first.n) : -1;
-}
+const SCRATCH = 'CREATE TABLE scratch (x INTEGER); INSERT INTO scratch VALUES (1), (2);';
 
 function liteCount(file: string): number {
   const lite = new Database(file, { readonly: true });
@@ -55,6 +21,7 @@ function liteCount(file: string): number {
 }
 
 describe('SQL Lab answers typos as syntax errors', () => {
+  let engines: EngineDatabases;
   let server: TestServer;
   let token: string;
   let examples: number;
@@ -63,36 +30,26 @@ describe('SQL Lab answers typos as syntax errors', () => {
   let liteId: number;
   let liteFile: string;
 
+  const pgScratch = () => engines.pg('SELECT x FROM scratch ORDER BY x');
+  const myCount = async (): Promise<number> => {
+    const rows = await myAdminQuery(`SELECT COUNT(*) AS n FROM ${engines.name}.scratch`);
+    const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
+    return typeof first === 'object' && first !== null && 'n' in first ? Number(first.n) : -1;
+  };
+
   beforeAll(async () => {
-    await withPgAdmin(async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`);
-      await client.query(`CREATE DATABASE ${PG_DB}`);
-    });
-    await pgQuery(`CREATE TABLE scratch (x integer); INSERT INTO scratch VALUES (1), (2);`);
-    await myAdmin(`
-      DROP DATABASE IF EXISTS ${MY_DB}; CREATE DATABASE ${MY_DB}; USE ${MY_DB};
-      CREATE TABLE scratch (x INT); INSERT INTO scratch VALUES (1), (2);
-    `);
-    server = await startTestServer('sqlite');
-    await ensureExamples(server.ctx);
+    // The engines' fixtures and the server (with its examples) are independent: build them side by side.
+    [engines, server] = await Promise.all([
+      createEngineDatabases('sqllab_syntax', { pg: SCRATCH, my: SCRATCH }),
+      startTestServer('sqlite', { examples: true }),
+    ]);
     token = await server.token();
-    const list = await server.request('GET', '/api/v1/database/', { token });
-    const found = list
-      .json<{ result: { id: number; database_name: string }[] }>()
-      .result.find((database) => database.database_name === 'examples');
-    if (!found) throw new Error('examples database missing');
-    examples = found.id;
-    pgId = await createDatabase(server, token, {
-      database_name: 'pg',
-      sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${PG_DB}`,
-    });
-    myId = await createDatabase(server, token, {
-      database_name: 'maria',
-      sqlalchemy_uri: `mysql://root@127.0.0.1:3306/${MY_DB}`,
-    });
+    examples = await examplesDatabaseId(server, token);
+    pgId = await createDatabase(server, token, { database_name: 'pg', sqlalchemy_uri: engines.pgUri });
+    myId = await createDatabase(server, token, { database_name: 'maria', sqlalchemy_uri: engines.myUri });
     liteFile = `${server.dataDir}/syntax.sqlite`;
     const lite = new Database(liteFile);
-    lite.exec('CREATE TABLE scratch (x INTEGER); INSERT INTO scratch VALUES (1), (2);');
+    lite.exec(SCRATCH);
     lite.close();
     liteId = await createDatabase(server, token, {
       database_name: 'lite',
@@ -102,8 +59,7 @@ describe('SQL Lab answers typos as syntax errors', () => {
 
   afterAll(async () => {
     await server.close();
-    await withPgAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`));
-    await myAdmin(`DROP DATABASE IF EXISTS ${MY_DB}`);
+    await engines.drop();
   });
 
   const run = (database: number, sql: string, clientId?: string) =>
@@ -164,7 +120,7 @@ describe('SQL Lab answers typos as syntax errors', () => {
       expect(response.statusCode, sql).toBe(422);
       expect(errorOf(response).error_type, sql).toBe('DML_NOT_ALLOWED_ERROR');
     }
-    expect(await pgQuery('SELECT x FROM scratch ORDER BY x')).toEqual([{ x: 1 }, { x: 2 }]);
+    expect(await pgScratch()).toEqual([{ x: 1 }, { x: 2 }]);
     expect(await myCount()).toBe(2);
     expect(liteCount(liteFile)).toBe(2);
   });
@@ -183,7 +139,7 @@ describe('SQL Lab answers typos as syntax errors', () => {
       expect(response.statusCode, sql).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, sql).toBeLessThan(500);
     }
-    expect(await pgQuery('SELECT x FROM scratch ORDER BY x')).toEqual([{ x: 1 }, { x: 2 }]);
+    expect(await pgScratch()).toEqual([{ x: 1 }, { x: 2 }]);
     expect(await myCount()).toBe(2);
     expect(liteCount(liteFile)).toBe(2);
   });

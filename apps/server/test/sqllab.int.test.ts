@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamples } from '../src/init';
 import { METADATA_BACKENDS, startTestServer, type TestServer } from './harness';
 import {
   clientId,
@@ -24,8 +23,7 @@ describe.each(METADATA_BACKENDS)('SQL Lab on %s metadata', (backend) => {
     runSql(server, token, { database_id: examples, queryLimit: 1000, ...body }, query);
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    await ensureExamples(server.ctx);
+    server = await startTestServer(backend, { examples: true });
     token = await server.token();
     const list = await server.request('GET', '/api/v1/database/', { token });
     const found = list

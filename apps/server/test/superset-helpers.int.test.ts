@@ -1,6 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamples } from '../src/init';
 import { METADATA_BACKENDS, startTestServer, type TestServer } from './harness';
 import { createUser } from './sqllab-support';
 
@@ -58,8 +57,7 @@ describe.each(METADATA_BACKENDS)('Superset helper endpoints on %s metadata', (ba
   };
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
-    await ensureExamples(server.ctx);
+    server = await startTestServer(backend, { examples: true });
     admin = await server.token();
     const databases = ok(await get(admin, '/api/v1/database/')).json<{
       result: { id: number; database_name: string }[];

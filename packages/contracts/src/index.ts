@@ -19,6 +19,7 @@ export * from './api/chart';
 export * from './api/dashboard';
 export * from './api/dashboard-layout';
 export * from './api/dashboard-metadata';
+export * from './api/dashboard-actions';
 export * from './api/explore';
 export * from './api/tab-state';
 export * from './api/health';

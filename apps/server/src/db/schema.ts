@@ -127,7 +127,13 @@ export interface KeyValueTable {
   id: Generated<number>;
   /** 128 random bits, base64url: links carry it, so it must not be guessable. */
   key: string;
-  resource: 'sqllab_permalink' | 'kv' | 'explore_permalink' | 'explore_form_data';
+  resource:
+    | 'sqllab_permalink'
+    | 'kv'
+    | 'explore_permalink'
+    | 'explore_form_data'
+    | 'dashboard_permalink'
+    | 'dashboard_filter_state';
   /** JSON text. */
   value: string;
   created_by_fk: number | null;

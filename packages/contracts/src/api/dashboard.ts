@@ -127,7 +127,7 @@ export type DashboardWriteResponse = z.infer<typeof dashboardWriteResponseSchema
 export const DASHBOARD_LIST_FILTERS = {
   dashboard_title: ['ct', 'eq', 'title_or_slug'],
   owners: ['rel_m_m'],
-  id: ['dashboard_is_favorite', 'eq', 'in'],
+  id: ['dashboard_is_favorite', 'dashboard_is_certified', 'eq', 'in'],
   published: ['eq'],
   created_by: ['dashboard_created_by_me', 'rel_o_m'],
   slug: ['eq'],

@@ -1,8 +1,10 @@
-import { queryContextSchema } from '@tessera/contracts';
+import { queryContextSchema, type QueryContext } from '@tessera/contracts';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
 import { parseId, parseInput } from '../../platform/validation';
+import { dashboardChartRefOf, type DashboardChartRef } from '../dashboards/dashboard-chart-grant';
 import { requirePermission } from '../security/principal';
 import {
   cachedChartData,
@@ -38,11 +40,38 @@ function queryContextBody(request: FastifyRequest): unknown {
   }
 }
 
+/**
+ * Dashboards name the chart in the query string too (spec 001 §7: `form_data` holding slice_id, and
+ * dashboard_id); the body's form_data wins where both say something.
+ */
+const dashboardQuerySchema = z
+  .object({ form_data: z.string().max(10_000).optional(), dashboard_id: z.string().max(20).optional() })
+  .loose();
+
+function viaDashboard(
+  request: FastifyRequest,
+  formData: QueryContext['form_data'],
+): DashboardChartRef | null {
+  const query = dashboardQuerySchema.safeParse(request.query);
+  let fromQuery: Record<string, unknown> = {};
+  if (query.success) {
+    try {
+      const parsed: unknown = query.data.form_data === undefined ? {} : JSON.parse(query.data.form_data);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) fromQuery = { ...parsed };
+    } catch {
+      // An unreadable query-string form_data names nothing.
+    }
+    if (query.data.dashboard_id !== undefined) fromQuery.dashboard_id = query.data.dashboard_id;
+  }
+  return dashboardChartRefOf({ ...fromQuery, ...formData });
+}
+
 export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/chart/data', async (request, reply) => {
     const principal = requirePermission(request.principal, 'can_read', 'Chart');
     const queryContext = parseInput(queryContextSchema, queryContextBody(request));
-    return send(reply, await runQueryContext(ctx, principal, queryContext));
+    const via = viaDashboard(request, queryContext.form_data);
+    return send(reply, await runQueryContext(ctx, principal, queryContext, via));
   });
 
   app.get('/api/v1/chart/:id/data/', async (request, reply) => {

@@ -18,6 +18,7 @@ import { ChartDataError } from './chart-data-error';
 import { compileQuery, type CompiledQuery } from './compile-query';
 import { executeChartQuery } from './execute-chart-query';
 import { toFrame, type Frame } from './frame';
+import { dashboardChartRefOf, type DashboardChartRef } from '../dashboards/dashboard-chart-grant';
 import { loadChartDatasource, type ChartDatasource } from './load-datasource';
 import { postProcess } from './post-processing';
 import { CACHE_KEY_PATTERN, createResultCache, type CachedEntry, type ResultCache } from './result-cache';
@@ -363,10 +364,11 @@ export async function runQueryContext(
   ctx: AppContext,
   principal: Principal,
   queryContext: QueryContext,
+  viaDashboard: DashboardChartRef | null = dashboardChartRefOf(queryContext.form_data),
 ): Promise<ChartDataOutcome> {
   const format = queryContext.result_format ?? 'json';
   if (format !== 'json' && !principal.can('can_csv', 'Superset')) throw forbidden();
-  const source = await loadChartDatasource(ctx, principal, datasourceId(queryContext));
+  const source = await loadChartDatasource(ctx, principal, datasourceId(queryContext), viaDashboard);
   const connector = ctx.databases.connectorFor(source.database);
   const base = {
     ctx,

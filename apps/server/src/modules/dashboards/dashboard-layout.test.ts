@@ -1,3 +1,4 @@
+import { validateDashboardLayout } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { addChartToLayout, removeChartFromLayout } from './dashboard-layout';
 
@@ -64,5 +65,15 @@ describe('dashboard layout', () => {
     const layout = parse(removeChartFromLayout(json, 1));
     expect(chartsIn(layout).map((node) => node.meta?.chartId)).toEqual([2]);
     expect(layout.GRID_ID?.children).toHaveLength(1);
+  });
+
+  it('builds layouts the save validation accepts, before and after charts leave', () => {
+    let position = addChartToLayout(null, { id: 1, sliceName: 'A', uuid: 'u-1' }, 'Board');
+    for (let id = 2; id <= 5; id += 1)
+      position = addChartToLayout(position, { id, sliceName: 'B', uuid: `u-${id}` }, 'Board');
+    const full = validateDashboardLayout(JSON.parse(position));
+    expect(full).toMatchObject({ ok: true, chartIds: [1, 2, 3, 4, 5] });
+    const fewer = validateDashboardLayout(JSON.parse(removeChartFromLayout(position, 3) ?? '{}'));
+    expect(fewer).toMatchObject({ ok: true, chartIds: [1, 2, 4, 5] });
   });
 });

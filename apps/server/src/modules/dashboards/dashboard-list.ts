@@ -1,6 +1,6 @@
 import type { ListFilter, ListQuery } from '@tessera/contracts';
 import { sql, type SqlBool } from 'kysely';
-import type { MetadataDb } from '../../db/kysely';
+import type { AppContext } from '../../context';
 import { containsText } from '../../db/like';
 import { pageOfList } from '../../db/paging';
 import { filterFlag, filterIds, filterText, refuseFilter } from '../../db/list-filter-values';
@@ -48,6 +48,10 @@ function applyFilter(query: ViewQuery, filter: ListFilter, principal: Principal)
       const starred = sql<SqlBool>`d.id in (select obj_id from favorites where class_name = 'Dashboard' and user_id = ${me})`;
       return query.where(filterFlag(filter) ? starred : sql<SqlBool>`not (${starred})`);
     }
+    case 'id|dashboard_is_certified': {
+      const certified = sql<SqlBool>`(d.certified_by is not null and d.certified_by <> '')`;
+      return query.where(filterFlag(filter) ? certified : sql<SqlBool>`not ${certified}`);
+    }
     case 'owners|rel_m_m': {
       const ids = filterIds(filter);
       if (ids.length === 0) return query.where(none);
@@ -67,12 +71,12 @@ function applyFilter(query: ViewQuery, filter: ListFilter, principal: Principal)
 }
 
 export async function listDashboardViews(
-  db: MetadataDb,
+  ctx: AppContext,
   query: ListQuery,
   principal: Principal,
 ): Promise<{ count: number; rows: DashboardView[] }> {
-  let base = selectDashboardViews(db);
-  const visible = dashboardVisibilityCondition(principal);
+  let base = selectDashboardViews(ctx.store.db);
+  const visible = dashboardVisibilityCondition(ctx, principal);
   if (visible !== null) base = base.where(visible);
   for (const filter of query.filters) base = applyFilter(base, filter, principal);
   return pageOfList(base, query, ORDERABLE, { defaultOrder: 'changed_on', idColumn: 'd.id' });

@@ -40,6 +40,10 @@ export async function findDashboardBySlug(db: MetadataDb, slug: string): Promise
   return db.selectFrom('dashboards').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
+export async function findDashboardByUuid(db: MetadataDb, uuid: string): Promise<DashboardRow | undefined> {
+  return db.selectFrom('dashboards').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
 export async function findDashboardView(db: MetadataDb, id: number): Promise<DashboardView | undefined> {
   return selectDashboardViews(db).where('d.id', '=', id).executeTakeFirst();
 }
@@ -59,10 +63,16 @@ export async function insertDashboard(db: MetadataDb, values: NewDashboard): Pro
   return row.id;
 }
 
-export async function updateDashboard(db: MetadataDb, id: number, patch: DashboardPatch): Promise<void> {
+/** `touch: false` keeps changed_on (colour syncs that must not count as an edit). */
+export async function updateDashboard(
+  db: MetadataDb,
+  id: number,
+  patch: DashboardPatch,
+  touch = true,
+): Promise<void> {
   await db
     .updateTable('dashboards')
-    .set({ ...patch, changed_on: nowIso() })
+    .set(touch ? { ...patch, changed_on: nowIso() } : patch)
     .where('id', '=', id)
     .execute();
 }
@@ -243,4 +253,46 @@ export async function removeChartsFromLayouts(db: MetadataDb, chartIds: readonly
       .where('id', '=', dashboard.id)
       .execute();
   }
+}
+
+/** The chart ids linked to a dashboard (dashboard_slices). */
+export async function dashboardChartIds(db: MetadataDb, dashboardId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('dashboard_slices')
+    .select('slice_id')
+    .where('dashboard_id', '=', dashboardId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.slice_id);
+}
+
+/** Makes the dashboard's chart links exactly `chartIds` (the charts its saved layout holds). */
+export async function setDashboardCharts(
+  db: MetadataDb,
+  dashboardId: number,
+  chartIds: readonly number[],
+): Promise<void> {
+  await db.deleteFrom('dashboard_slices').where('dashboard_id', '=', dashboardId).execute();
+  const unique = [...new Set(chartIds)];
+  if (unique.length > 0) {
+    await db
+      .insertInto('dashboard_slices')
+      .values(unique.map((sliceId) => ({ dashboard_id: dashboardId, slice_id: sliceId })))
+      .execute();
+  }
+}
+
+/** Names of the roles a dashboard is restricted to (DASHBOARD_RBAC). */
+export async function dashboardRoleNames(db: MetadataDb, dashboardId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('dashboard_roles as dr')
+    .innerJoin('roles as r', 'r.id', 'dr.role_id')
+    .select('r.name')
+    .where('dr.dashboard_id', '=', dashboardId)
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+export async function allRoleChoices(db: MetadataDb): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('roles').select(['id', 'name']).orderBy('name').execute();
 }

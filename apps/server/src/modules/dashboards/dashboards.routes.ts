@@ -1,142 +1,192 @@
 import {
   chartIdsSchema,
+  dashboardColorsQuerySchema,
+  dashboardColorsSchema,
+  dashboardCopySchema,
   dashboardCreateSchema,
+  dashboardFilterStateQuerySchema,
+  dashboardFilterStateWriteSchema,
+  dashboardPermalinkRequestSchema,
   dashboardUpdateSchema,
   listQuerySchema,
-  type Dashboard,
 } from '@tessera/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { pickColumns, showQuerySchema } from '../../platform/columns';
-import { notFound } from '../../platform/errors';
 import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
-import { addFavorite, removeFavorite, starredIds } from '../favorites/favorites.repo';
-import { relatedQuerySchema, relatedUsers } from '../security/related-users';
+import { registerModelHelpers } from '../security/model-helpers';
+import { relatedUsers } from '../security/related-users';
 import { requirePermission } from '../security/principal';
-import { canSeeDashboard, changeableDashboard, visibleDashboard } from './dashboard-access';
-import { toDashboard, toDashboardWriteResponse } from './dashboard-dict';
-import { listDashboardViews } from './dashboard-list';
+import { requireDashboardEditor } from './dashboard-access';
+import { saveDashboardColors } from './dashboard-colors';
+import { copyDashboard } from './dashboard-copy';
+import { toDashboardWriteResponse } from './dashboard-dict';
 import {
-  chartNamesOfDashboards,
-  dashboardOwners,
-  dashboardRoles,
-  findDashboards,
-  findDashboardView,
-  type DashboardView,
-} from './dashboards.repo';
+  createFilterState,
+  deleteFilterState,
+  readFilterState,
+  updateFilterState,
+} from './dashboard-filter-state.service';
+import { createDashboardPermalink, readDashboardPermalink } from './dashboard-permalink.service';
+import {
+  dashboardCharts,
+  dashboardDatasets,
+  dashboardFavoriteStatus,
+  dashboardTabs,
+  listDashboards,
+  relatedRoles,
+  setDashboardFavorite,
+  showDashboard,
+} from './dashboard-reads.service';
 import { changeDashboard, createDashboard, deleteDashboardsOwned } from './dashboards.service';
 
-/**
- * The dashboard API Explore's save dialog needs (reference §8.1): CRUD, list, favourites and owners.
- * Layout editing, filters, copy and permalinks come with the dashboard screens.
- */
+const param = (request: FastifyRequest, name: string): unknown =>
+  (request.params as Record<string, unknown>)[name];
+
+/** `/api/v1/dashboard/` (reference §8.1, §8.4): routes parse input and hand it to the services. */
 export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.store.db;
-
-  async function dashboardItems(views: DashboardView[]): Promise<Dashboard[]> {
-    const ids = views.map((view) => view.id);
-    const [owners, roles, charts] = [
-      await dashboardOwners(db, ids),
-      await dashboardRoles(db, ids),
-      await chartNamesOfDashboards(db, ids),
-    ];
-    const now = Date.now();
-    return views.map((view) =>
-      toDashboard(
-        view,
-        {
-          owners: owners.get(view.id) ?? [],
-          roles: roles.get(view.id) ?? [],
-          charts: charts.get(view.id) ?? [],
-        },
-        now,
-      ),
-    );
-  }
 
   app.get('/api/v1/dashboard/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
     const query = parseRisonQuery(listQuerySchema, risonParam(request));
-    const { count, rows } = await listDashboardViews(db, query, principal);
-    const items = await dashboardItems(rows);
-    return {
-      count,
-      ids: rows.map((row) => row.id),
-      result: items.map((item) => pickColumns(item, query.columns)),
-    };
+    const { count, ids, items } = await listDashboards(ctx, principal, query);
+    return { count, ids, result: items.map((item) => pickColumns(item, query.columns)) };
   });
 
   app.get('/api/v1/dashboard/favorite_status/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
-    const ids = [...new Set(parseRisonQuery(chartIdsSchema, risonParam(request)))];
-    const visible: number[] = [];
-    for (const row of await findDashboards(db, ids)) {
-      if (await canSeeDashboard(ctx, principal, row)) visible.push(row.id);
-    }
-    if (visible.length === 0) throw notFound();
-    const starred = await starredIds(db, principal.user.id, 'Dashboard', visible);
-    return { result: ids.filter((id) => visible.includes(id)).map((id) => ({ id, value: starred.has(id) })) };
+    const ids = parseRisonQuery(chartIdsSchema, risonParam(request));
+    return { result: await dashboardFavoriteStatus(ctx, principal, ids) };
   });
 
-  app.get('/api/v1/dashboard/related/owners', async (request) => {
-    requirePermission(request.principal, 'can_read', 'Dashboard');
-    return relatedUsers(db, parseRisonQuery(relatedQuerySchema, risonParam(request)));
+  registerModelHelpers(app, {
+    base: '/api/v1/dashboard',
+    resource: 'Dashboard',
+    related: {
+      owners: (query) => relatedUsers(db, query),
+      roles: (query) => relatedRoles(ctx, query),
+    },
+  });
+
+  app.get('/api/v1/dashboard/permalink/:key', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    return readDashboardPermalink(ctx, principal, param(request, 'key'));
   });
 
   app.get('/api/v1/dashboard/:id', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
     const query = parseRisonQuery(showQuerySchema, risonParam(request));
-    const row = await visibleDashboard(ctx, principal, (request.params as { id?: unknown }).id);
-    const view = await findDashboardView(db, row.id);
-    if (!view) throw notFound();
-    const [item] = await dashboardItems([view]);
-    if (!item) throw notFound();
-    return { id: row.id, result: pickColumns(item, query.columns) };
+    const item = await showDashboard(ctx, principal, param(request, 'id'));
+    return { id: item.id, result: pickColumns(item, query.columns) };
+  });
+
+  app.get('/api/v1/dashboard/:id/charts', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    return { result: await dashboardCharts(ctx, principal, param(request, 'id')) };
+  });
+
+  app.get('/api/v1/dashboard/:id/datasets', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    return { result: await dashboardDatasets(ctx, principal, param(request, 'id')) };
+  });
+
+  app.get('/api/v1/dashboard/:id/tabs', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    return { result: await dashboardTabs(ctx, principal, param(request, 'id')) };
   });
 
   app.post('/api/v1/dashboard/', async (request, reply) => {
     const principal = requirePermission(request.principal, 'can_write', 'Dashboard');
     const input = parseInput(dashboardCreateSchema, request.body);
     const saved = await createDashboard(ctx, principal, input);
-    return reply.code(201).send(toDashboardWriteResponse(saved.row, saved.owners));
+    const { last_modified_time: _unused, ...created } = toDashboardWriteResponse(saved.row, saved.owners);
+    return reply.code(201).send(created);
   });
 
   app.put('/api/v1/dashboard/:id', async (request) => {
-    const principal = requirePermission(request.principal, 'can_write', 'Dashboard');
+    const principal = requireDashboardEditor(ctx, request.principal);
     const id = idParam(request);
-    await changeableDashboard(ctx, principal, id);
     const input = parseInput(dashboardUpdateSchema, request.body);
     const saved = await changeDashboard(ctx, principal, id, input);
     return toDashboardWriteResponse(saved.row, saved.owners);
   });
 
-  app.delete('/api/v1/dashboard/:id', async (request) => {
+  app.put('/api/v1/dashboard/:id/colors', async (request) => {
+    const principal = requireDashboardEditor(ctx, request.principal);
+    const id = idParam(request);
+    const query = parseInput(dashboardColorsQuerySchema, request.query);
+    const colors = parseInput(dashboardColorsSchema, request.body);
+    const saved = await saveDashboardColors(ctx, principal, id, colors, query.mark_updated !== 'false');
+    return {
+      id: saved.id,
+      result: { json_metadata: saved.json_metadata },
+      last_modified_time: saved.last_modified_time,
+    };
+  });
+
+  app.post('/api/v1/dashboard/:id/copy/', async (request) => {
     const principal = requirePermission(request.principal, 'can_write', 'Dashboard');
+    const input = parseInput(dashboardCopySchema, request.body);
+    return copyDashboard(ctx, principal, param(request, 'id'), input);
+  });
+
+  app.delete('/api/v1/dashboard/:id', async (request) => {
+    const principal = requireDashboardEditor(ctx, request.principal);
     await deleteDashboardsOwned(ctx, principal, [idParam(request)]);
     return { message: 'OK' };
   });
 
   app.delete('/api/v1/dashboard/', async (request) => {
-    const principal = requirePermission(request.principal, 'can_write', 'Dashboard');
-    const count = await deleteDashboardsOwned(
-      ctx,
-      principal,
-      parseRisonQuery(chartIdsSchema, risonParam(request)),
-    );
+    const principal = requireDashboardEditor(ctx, request.principal);
+    const ids = parseRisonQuery(chartIdsSchema, risonParam(request));
+    const count = await deleteDashboardsOwned(ctx, principal, ids);
     return { message: `Deleted ${count} dashboard${count === 1 ? '' : 's'}` };
   });
 
   app.post('/api/v1/dashboard/:id/favorites/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
-    const row = await visibleDashboard(ctx, principal, String(idParam(request)));
-    await addFavorite(db, principal.user.id, 'Dashboard', row.id);
+    await setDashboardFavorite(ctx, principal, String(idParam(request)), true);
     return { result: 'OK' };
   });
 
   app.delete('/api/v1/dashboard/:id/favorites/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
-    const row = await visibleDashboard(ctx, principal, String(idParam(request)));
-    await removeFavorite(db, principal.user.id, 'Dashboard', row.id);
+    await setDashboardFavorite(ctx, principal, String(idParam(request)), false);
     return { result: 'OK' };
+  });
+
+  app.post('/api/v1/dashboard/:id/permalink', async (request, reply) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    const input = parseInput(dashboardPermalinkRequestSchema, request.body ?? {});
+    const key = await createDashboardPermalink(ctx, principal, param(request, 'id'), input);
+    return reply.code(201).send({ key, url: `/superset/dashboard/p/${key}/` });
+  });
+
+  app.post('/api/v1/dashboard/:id/filter_state', async (request, reply) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    parseInput(dashboardFilterStateQuerySchema, request.query);
+    const input = parseInput(dashboardFilterStateWriteSchema, request.body);
+    const key = await createFilterState(ctx, principal, param(request, 'id'), input);
+    return reply.code(201).send({ key });
+  });
+
+  app.get('/api/v1/dashboard/:id/filter_state/:key', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    return { value: await readFilterState(ctx, principal, param(request, 'id'), param(request, 'key')) };
+  });
+
+  app.put('/api/v1/dashboard/:id/filter_state/:key', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    parseInput(dashboardFilterStateQuerySchema, request.query);
+    const input = parseInput(dashboardFilterStateWriteSchema, request.body);
+    const key = await updateFilterState(ctx, principal, param(request, 'id'), param(request, 'key'), input);
+    return { key };
+  });
+
+  app.delete('/api/v1/dashboard/:id/filter_state/:key', async (request) => {
+    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    await deleteFilterState(ctx, principal, param(request, 'id'), param(request, 'key'));
+    return { message: 'Deleted successfully' };
   });
 }

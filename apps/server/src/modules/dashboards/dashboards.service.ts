@@ -7,13 +7,16 @@ import { removeFavoritesOf } from '../favorites/favorites.repo';
 import { resolveOwners } from '../security/owners';
 import type { Principal } from '../security/principal';
 import { changeableDashboard } from './dashboard-access';
+import { checkedJsonMetadata, checkedLayoutCharts } from './dashboard-validation';
 import {
+  dashboardChartIds,
   dashboardOwnerIds,
   deleteDashboards,
   findDashboard,
   findDashboardBySlug,
   insertDashboard,
   setDashboardOwners,
+  setDashboardCharts,
   setDashboardRoles,
   updateDashboard,
   type DashboardPatch,
@@ -46,6 +49,25 @@ async function checkRoles(db: MetadataDb, roleIds: readonly number[] | undefined
   if (found.length !== unique.length) throw messageError(422, { roles: ['Some roles do not exist'] });
 }
 
+/** Spec 001 §5: roles are a DASHBOARD_RBAC setting; without the flag they are ignored. */
+const rolesOf = (ctx: AppContext, roles: readonly number[] | undefined): readonly number[] | undefined =>
+  ctx.config.featureFlags.DASHBOARD_RBAC ? roles : undefined;
+
+/** Layout and metadata checks; the layout's chart ids when a layout is being saved. */
+async function checkedContent(
+  ctx: AppContext,
+  principal: Principal,
+  input: Pick<DashboardUpdate, 'position_json' | 'json_metadata'>,
+  dashboardId: number | null,
+): Promise<number[] | undefined> {
+  if (input.json_metadata !== undefined && input.json_metadata !== null)
+    checkedJsonMetadata(input.json_metadata);
+  if (input.position_json === undefined) return undefined;
+  if (input.position_json === null) return [];
+  const linked = dashboardId === null ? [] : await dashboardChartIds(ctx.store.db, dashboardId);
+  return checkedLayoutCharts(ctx, principal, input.position_json, linked);
+}
+
 async function stored(db: MetadataDb, id: number): Promise<StoredDashboard> {
   const row = await findDashboard(db, id);
   if (!row) throw notFound();
@@ -59,8 +81,10 @@ export async function createDashboard(
 ): Promise<StoredDashboard> {
   const db = ctx.store.db;
   const slug = slugOf(input.slug);
+  const chartIds = await checkedContent(ctx, principal, input, null);
   await checkSlugFree(db, slug, null);
-  await checkRoles(db, input.roles);
+  const roles = rolesOf(ctx, input.roles);
+  await checkRoles(db, roles);
   const owners = await resolveOwners(db, principal, input.owners, 'create');
   const userId = principal.user.id;
   const id = await db.transaction().execute(async (trx) => {
@@ -81,7 +105,8 @@ export async function createDashboard(
       changed_by_fk: userId,
     });
     await setDashboardOwners(trx, dashboardId, owners);
-    if (input.roles !== undefined) await setDashboardRoles(trx, dashboardId, input.roles);
+    if (roles !== undefined) await setDashboardRoles(trx, dashboardId, roles);
+    if (chartIds !== undefined) await setDashboardCharts(trx, dashboardId, chartIds);
     return dashboardId;
   });
   return stored(db, id);
@@ -95,6 +120,7 @@ export async function changeDashboard(
 ): Promise<StoredDashboard> {
   const db = ctx.store.db;
   const current = await changeableDashboard(ctx, principal, id);
+  const chartIds = await checkedContent(ctx, principal, input, current.id);
   const patch: DashboardPatch = { changed_by_fk: principal.user.id };
   if (input.dashboard_title !== undefined) patch.dashboard_title = titleOf(input.dashboard_title);
   if (input.slug !== undefined) {
@@ -116,13 +142,15 @@ export async function changeDashboard(
   if (input.is_managed_externally !== undefined) {
     patch.is_managed_externally = toFlag(input.is_managed_externally ?? false);
   }
-  await checkRoles(db, input.roles);
+  const roles = rolesOf(ctx, input.roles);
+  await checkRoles(db, roles);
   const owners =
     input.owners === undefined ? undefined : await resolveOwners(db, principal, input.owners, 'update');
   await db.transaction().execute(async (trx) => {
     await updateDashboard(trx, id, patch);
     if (owners !== undefined) await setDashboardOwners(trx, id, owners);
-    if (input.roles !== undefined) await setDashboardRoles(trx, id, input.roles);
+    if (roles !== undefined) await setDashboardRoles(trx, id, roles);
+    if (chartIds !== undefined) await setDashboardCharts(trx, id, chartIds);
   });
   return stored(db, id);
 }

@@ -107,3 +107,20 @@ export async function replaceValue(
 export async function deleteValue(db: MetadataDb, resource: KeyValueResource, key: string): Promise<void> {
   await db.deleteFrom('key_value').where('key', '=', key).where('resource', '=', resource).execute();
 }
+
+/** The key of an entry this user stored with exactly this value, if any (permalinks that upsert). */
+export async function findOwnValueKey(
+  db: MetadataDb,
+  resource: KeyValueResource,
+  userId: number,
+  valueJson: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('key_value')
+    .select('key')
+    .where('resource', '=', resource)
+    .where('created_by_fk', '=', userId)
+    .where('value', '=', valueJson)
+    .executeTakeFirst();
+  return row?.key ?? null;
+}
