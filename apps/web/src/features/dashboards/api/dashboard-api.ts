@@ -8,6 +8,10 @@ import {
   favoriteStatusResponseSchema,
   type DashboardListResponse,
   type DashboardWriteResponse,
+  dashboardPermalinkResponseSchema,
+  dashboardPermalinkStateSchema,
+  type DashboardPermalinkRequest,
+  type DashboardPermalinkState,
   type ExplorePermalinkRequest,
   type FavoriteStatusResponse,
 } from '@tessera/contracts';
@@ -20,27 +24,8 @@ export type ChartShowResponse = z.infer<typeof chartShowResponseSchema>;
 
 const okSchema = z.object({ result: z.string().optional() }).loose();
 
-/**
- * Reference §8.4 shapes. TODO(dash-api merge): use dashboardPermalinkStateSchema and
- * dashboardPermalinkResponseSchema from @tessera/contracts once they are on main.
- */
-const permalinkCreatedSchema = z.object({ key: z.string(), url: z.string() });
-export const dashboardPermalinkStateSchema = z.object({
-  dashboardId: z.string(),
-  state: z.object({
-    dataMask: z.record(z.string(), z.unknown()),
-    activeTabs: z.array(z.string()),
-    anchor: z.string().nullable(),
-    urlParams: z.array(z.tuple([z.string(), z.string()])),
-  }),
-});
-export type DashboardPermalinkState = z.infer<typeof dashboardPermalinkStateSchema>;
-export interface DashboardPermalinkRequest {
-  dataMask: Record<string, unknown>;
-  activeTabs: string[];
-  anchor: string | null;
-  urlParams: [string, string][];
-}
+export type { DashboardPermalinkState };
+const permalinkCreatedSchema = dashboardPermalinkResponseSchema;
 
 /** The dashboard page's server calls. */
 export const dashboardApi = api.injectEndpoints({
