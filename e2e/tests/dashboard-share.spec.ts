@@ -120,7 +120,7 @@ test('a permalink to the second tab opens that tab', async ({ page, context }) =
   await other.goto(url);
   await expect(other).toHaveURL(new RegExp(`/superset/dashboard/${String(dashboardId)}/\\?year=2000`));
   await expect(holder(other, table)).toHaveAttribute('data-chart-status', 'rendered');
-  await expect(holder(other, big)).toHaveCount(0);
+  await expect(holder(other, big)).toBeHidden();
   await other.close();
 });
 
@@ -131,6 +131,12 @@ test('unknown permalink keys show the not-found state', async ({ page }) => {
 });
 
 test('downloads the dashboard as an image and as a PDF with every tab', async ({ page }) => {
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log(`browser: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    console.log(`page error: ${error.message}`);
+  });
   await logIn(page);
   await page.goto(`/superset/dashboard/${String(dashboardId)}/`);
   await expect(holder(page, big)).toHaveAttribute('data-chart-status', 'rendered');

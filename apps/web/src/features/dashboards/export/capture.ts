@@ -8,6 +8,7 @@ const POLL_MS = 200;
 /** A chart that never settles must not hold the export forever: it is captured as it is. */
 const MAX_WAIT_MS = 120_000;
 const JPEG_QUALITY = 0.92;
+const BLANK_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 function frame(ms: number): Promise<void> {
   return new Promise((resolve) => {
@@ -33,6 +34,8 @@ async function capture(root: HTMLElement, background: string): Promise<HTMLCanva
     backgroundColor: background,
     pixelRatio: Math.min(window.devicePixelRatio || 1, 2),
     cacheBust: true,
+    // A broken image in a markdown component must not fail the whole export.
+    imagePlaceholder: BLANK_PIXEL,
     // The export menus themselves are not part of the picture.
     filter: (node) => !(node instanceof HTMLElement && node.dataset.exportSkip === 'true'),
   });

@@ -92,7 +92,8 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
           ? await downloadDashboardPdf(root, info.title, background)
           : await downloadDashboardImage(root, info.title, background);
       if (!ok) dispatch(toastAdded('danger', 'Sorry, something went wrong. Try again later.'));
-    } catch {
+    } catch (error) {
+      console.error('Dashboard export failed', error);
       dispatch(toastAdded('danger', 'Sorry, something went wrong. Try again later.'));
     } finally {
       if (kind === 'pdf') dispatch(dashboardStateActions.exportModeSet(false));
