@@ -7,7 +7,14 @@
 /** The configured hostnames: comma- or space-separated, blanks and duplicates dropped. */
 export function parseDomains(value: unknown): string[] {
   if (typeof value !== 'string') return [];
-  return [...new Set(value.split(/[\s,]+/).map((d) => d.trim()).filter((d) => d !== ''))];
+  return [
+    ...new Set(
+      value
+        .split(/[\s,]+/)
+        .map((d) => d.trim())
+        .filter((d) => d !== ''),
+    ),
+  ];
 }
 
 export function shardingDisabled(search: string): boolean {

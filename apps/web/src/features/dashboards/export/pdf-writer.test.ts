@@ -25,7 +25,10 @@ describe('writePdf', () => {
     // Every xref entry points at the start of its object.
     const startxref = Number(/startxref\n(\d+)/.exec(text)?.[1]);
     expect(text.slice(startxref, startxref + 4)).toBe('xref');
-    const entries = text.slice(startxref).split('\n').slice(3, 3 + 7);
+    const entries = text
+      .slice(startxref)
+      .split('\n')
+      .slice(3, 3 + 7);
     entries.forEach((entry, index) => {
       const offset = Number(entry.slice(0, 10));
       expect(text.slice(offset).startsWith(`${String(index + 1)} 0 obj`)).toBe(true);
@@ -55,7 +58,16 @@ describe('planPageSpans', () => {
     ]);
   });
   it('gives a block taller than a page its own page', () => {
-    expect(planPageSpans([{ top: 0, bottom: 100 }, { top: 100, bottom: 2000 }], 500, 2000)).toEqual([
+    expect(
+      planPageSpans(
+        [
+          { top: 0, bottom: 100 },
+          { top: 100, bottom: 2000 },
+        ],
+        500,
+        2000,
+      ),
+    ).toEqual([
       [0, 100],
       [100, 2000],
     ]);

@@ -36,8 +36,16 @@ describe('readUiConfig', () => {
     expect(readUiConfig('?uiConfig=8').hideChartControls).toBe(true);
   });
   it('combines bits and standalone modes', () => {
-    expect(readUiConfig('?uiConfig=10')).toMatchObject({ hideTabBar: true, hideChartControls: true, hideNav: false });
-    expect(readUiConfig('?standalone=2')).toMatchObject({ hideNav: true, hideTitle: true, hideChartControls: false });
+    expect(readUiConfig('?uiConfig=10')).toMatchObject({
+      hideTabBar: true,
+      hideChartControls: true,
+      hideNav: false,
+    });
+    expect(readUiConfig('?standalone=2')).toMatchObject({
+      hideNav: true,
+      hideTitle: true,
+      hideChartControls: false,
+    });
     expect(readUiConfig('?standalone=3').hideChartControls).toBe(true);
   });
   it('ignores junk', () => {
