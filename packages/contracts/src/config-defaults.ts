@@ -24,6 +24,11 @@ export const appConstantsSchema = z
     DEFAULT_TIME_FILTER: z.string().default('No filter'),
     SQLLAB_CTAS_NO_LIMIT: z.boolean().default(false),
     SQLLAB_PAYLOAD_MAX_MB: z.number().positive().nullable().default(null),
+    /**
+     * Extra hostnames serving this app, comma-separated: chart-data requests of a dashboard are spread
+     * over them (domain sharding, spec 001 §9). Empty: every request goes to the page's own origin.
+     */
+    SUPERSET_WEBSERVER_DOMAINS: z.string().max(10_000).default(''),
   })
   .strict();
 export type AppConstants = z.infer<typeof appConstantsSchema>;
@@ -74,6 +79,7 @@ export const FRONTEND_CONF_KEYS = [
   'NATIVE_FILTER_DEFAULT_ROW_LIMIT',
   'DEFAULT_TIME_FILTER',
   'ROW_LIMIT',
+  'SUPERSET_WEBSERVER_DOMAINS',
 ] as const satisfies readonly (keyof AppConstants)[];
 export type FrontendConf = Pick<AppConstants, (typeof FRONTEND_CONF_KEYS)[number]>;
 

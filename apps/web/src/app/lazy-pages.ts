@@ -50,3 +50,6 @@ export const DashboardListPage = lazyComponent(() =>
 export const NewDashboardPage = lazyComponent(() =>
   import('../features/dashboards/list/NewDashboardPage').then((m) => m.NewDashboardPage),
 );
+export const DashboardPermalinkPage = lazyComponent(() =>
+  import('../features/dashboards/page/DashboardPermalinkPage').then((m) => m.DashboardPermalinkPage),
+);

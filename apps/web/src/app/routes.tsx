@@ -8,6 +8,7 @@ import {
   ChartListPage,
   DashboardListPage,
   DashboardPage,
+  DashboardPermalinkPage,
   DatabaseBrowserPage,
   DatabaseListPage,
   DatasetListPage,
@@ -23,7 +24,12 @@ import {
   RoleListPage,
 } from './lazy-pages';
 import { CHART_CREATE_PATH, CHART_LIST_PATH } from '../features/charts/paths';
-import { DASHBOARD_LIST_PATH, DASHBOARD_NEW_PATH, DASHBOARD_ROUTE } from '../features/dashboards/paths';
+import {
+  DASHBOARD_LIST_PATH,
+  DASHBOARD_NEW_PATH,
+  DASHBOARD_PERMALINK_ROUTE,
+  DASHBOARD_ROUTE,
+} from '../features/dashboards/paths';
 import { DATASET_LIST_PATH } from '../features/datasets/paths';
 import {
   EXPLORE_PATH,
@@ -115,6 +121,7 @@ export function AppRoutes() {
           </Route>
           <Route element={<RequireAccess screen="Dashboards" allowed={readsDashboards} />}>
             <Route path={DASHBOARD_ROUTE} element={<Page component={DashboardPage} />} />
+            <Route path={DASHBOARD_PERMALINK_ROUTE} element={<Page component={DashboardPermalinkPage} />} />
             <Route path={DASHBOARD_LIST_PATH} element={<Page component={DashboardListPage} />} />
           </Route>
           <Route element={<RequireAccess screen="creating dashboards" allowed={writesDashboards} />}>

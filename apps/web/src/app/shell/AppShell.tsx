@@ -85,8 +85,12 @@ function activeKey(pathname: string): string[] {
   return [];
 }
 
+/** Standalone pages, and dashboards whose uiConfig carries bit 4 (hide the navigation, spec 001 §2). */
 function isStandalone(search: string): boolean {
-  const value = new URLSearchParams(search).get('standalone');
+  const params = new URLSearchParams(search);
+  const value = params.get('standalone');
+  const uiConfig = Number(params.get('uiConfig') ?? '0');
+  if (Number.isInteger(uiConfig) && (uiConfig & 4) === 4) return true;
   return value !== null && value !== '0' && value.toLowerCase() !== 'false';
 }
 

@@ -8,6 +8,11 @@ import {
   favoriteStatusResponseSchema,
   type DashboardListResponse,
   type DashboardWriteResponse,
+  dashboardPermalinkResponseSchema,
+  dashboardPermalinkStateSchema,
+  type DashboardPermalinkRequest,
+  type DashboardPermalinkState,
+  type ExplorePermalinkRequest,
   type FavoriteStatusResponse,
 } from '@tessera/contracts';
 import { z } from 'zod';
@@ -18,6 +23,9 @@ export type DashboardShowResponse = z.infer<typeof dashboardShowResponseSchema>;
 export type ChartShowResponse = z.infer<typeof chartShowResponseSchema>;
 
 const okSchema = z.object({ result: z.string().optional() }).loose();
+
+export type { DashboardPermalinkState };
+const permalinkCreatedSchema = dashboardPermalinkResponseSchema;
 
 /** The dashboard page's server calls. */
 export const dashboardApi = api.injectEndpoints({
@@ -62,6 +70,26 @@ export const dashboardApi = api.injectEndpoints({
         body: { published },
       }),
       responseSchema: dashboardWriteResponseSchema,
+    }),
+    createDashboardPermalink: build.mutation<
+      z.infer<typeof permalinkCreatedSchema>,
+      { id: number; body: DashboardPermalinkRequest }
+    >({
+      query: ({ id, body }) => ({ url: `/api/v1/dashboard/${String(id)}/permalink`, method: 'POST', body }),
+      responseSchema: permalinkCreatedSchema,
+    }),
+    getDashboardPermalink: build.query<DashboardPermalinkState, string>({
+      query: (key) => ({ url: `/api/v1/dashboard/permalink/${encodeURIComponent(key)}` }),
+      responseSchema: dashboardPermalinkStateSchema,
+    }),
+    /** GET /dashboard/{uuid}: a permalink names its dashboard by uuid. */
+    getDashboardByKey: build.query<DashboardShowResponse, string>({
+      query: (key) => ({ url: `/api/v1/dashboard/${encodeURIComponent(key)}` }),
+      responseSchema: dashboardShowResponseSchema,
+    }),
+    createExplorePermalink: build.mutation<z.infer<typeof permalinkCreatedSchema>, ExplorePermalinkRequest>({
+      query: (body) => ({ url: '/api/v1/explore/permalink', method: 'POST', body }),
+      responseSchema: permalinkCreatedSchema,
     }),
   }),
 });

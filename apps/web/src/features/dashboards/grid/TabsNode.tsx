@@ -1,4 +1,4 @@
-import { Tabs } from 'antd';
+import { Tabs, Typography } from 'antd';
 import { useContext } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
@@ -8,6 +8,7 @@ import { LayoutEditContext } from './layout-edit-context';
 import type { NodeProps } from './render-child-context';
 import { metaText } from './widths';
 import { childDepth } from '@tessera/core';
+import { DashboardViewContext } from './dashboard-view-context';
 
 function TabTitle({ id }: { id: string }) {
   const tab = useAppSelector((state) => selectLayout(state)[id]);
@@ -32,12 +33,33 @@ export function TabsNode({ component, depth }: NodeProps) {
   const dispatch = useAppDispatch();
   const edit = useContext(LayoutEditContext);
   const active = useAppSelector((state) => selectDashboardState(state).activeTabs[component.id]);
+  const exportMode = useAppSelector((state) => selectDashboardState(state).exportMode);
+  const hideTabBar = useContext(DashboardViewContext).hideTabBar;
   const tabDepth = childDepth('TABS', depth);
+  if (exportMode && edit === null) {
+    // The PDF export shows every tab, one after the other, so nothing behind an inactive tab is lost.
+    return (
+      <div
+        data-test="dashboard-tabs-stacked"
+        style={{ display: 'flex', flexDirection: 'column', gap: STACK_GAP }}
+      >
+        {component.children.map((tabId) => (
+          <section key={tabId} data-test="dashboard-export-tab">
+            <Typography.Title level={4} style={{ margin: '8px 0' }}>
+              <TabTitle id={tabId} />
+            </Typography.Title>
+            <TabPane id={tabId} depth={tabDepth} />
+          </section>
+        ))}
+      </div>
+    );
+  }
   const activeKey =
     active !== undefined && component.children.includes(active) ? active : component.children[0];
   return (
     <Tabs
       data-test="dashboard-tabs"
+      renderTabBar={hideTabBar && edit === null ? () => <></> : undefined}
       activeKey={activeKey}
       onChange={(tabId) => dispatch(dashboardStateActions.activeTabChanged({ tabsId: component.id, tabId }))}
       tabBarExtraContent={edit === null ? undefined : <edit.AddTabButton tabsId={component.id} />}

@@ -7,6 +7,14 @@ export interface DashboardView {
   reportMode: boolean;
   canExplore: boolean;
   canCsv: boolean;
+  /** uiConfig bit 2. */
+  hideTabBar: boolean;
+  /** uiConfig bit 8 or report mode: no chart header menus. */
+  hideChartControls: boolean;
+  /** Regular URL parameters, passed into every chart's form_data.url_params. */
+  urlParams: Record<string, string>;
+  /** `focused_chart`: scrolled to and highlighted once. */
+  focusedChartId: number | null;
 }
 
 export const DashboardViewContext = createContext<DashboardView>({
@@ -14,4 +22,8 @@ export const DashboardViewContext = createContext<DashboardView>({
   reportMode: false,
   canExplore: false,
   canCsv: false,
+  hideTabBar: false,
+  hideChartControls: false,
+  urlParams: {},
+  focusedChartId: null,
 });

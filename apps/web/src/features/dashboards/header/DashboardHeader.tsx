@@ -7,6 +7,7 @@ import type { DashboardInfo } from '../state/dashboard-info';
 import { dashboardInfoPatched } from '../state/dashboard-info.slice';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
 import { selectDashboardState } from '../state/dashboard-store';
+import { HeaderMenu } from './HeaderMenu';
 import { useFavorite } from './use-favorite';
 
 export const PUBLISHED_MESSAGE = 'This dashboard is now published';
@@ -18,7 +19,7 @@ function initials(owner: { first_name: string; last_name: string }): string {
 }
 
 /** Title, star, publish state, certification, owners, last modified and the edit button. */
-export function DashboardHeader({ info }: { info: DashboardInfo }) {
+export function DashboardHeader({ info, rootId }: { info: DashboardInfo; rootId: string }) {
   const { token } = theme.useToken();
   const dispatch = useAppDispatch();
   const { isPublished, editMode } = useAppSelector(selectDashboardState);
@@ -116,6 +117,7 @@ export function DashboardHeader({ info }: { info: DashboardInfo }) {
             Edit dashboard
           </Button>
         ) : null}
+        <HeaderMenu info={info} rootId={rootId} />
       </Flex>
     </Flex>
   );

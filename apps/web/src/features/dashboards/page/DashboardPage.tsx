@@ -9,7 +9,11 @@ import { DashboardHeader } from '../header/DashboardHeader';
 import { dashboardPath, DASHBOARD_LIST_PATH } from '../paths';
 import { selectDashboardInfo, selectDashboardState } from '../state/dashboard-store';
 import { scopeCss } from './scope-css';
-import { readEditFlag, readStandalone } from './url-params';
+import { readEditFlag, readFocusedChart, readStandalone, readUiConfig, urlParams } from './url-params';
+import { useAutoRefresh } from '../refresh/use-auto-refresh';
+import { useDomainSharding } from './use-domain-sharding';
+import { useActiveTabsFromUrl } from './use-active-tabs-from-url';
+import { FullSizeChart } from '../grid/chart/FullSizeChart';
 import { useDashboardLoader } from './use-dashboard-loader';
 
 /** /superset/dashboard/:idOrSlug/ — spec 001 §2 'Dashboard'. */
@@ -67,7 +71,12 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   const navigate = useNavigate();
   const { search } = useLocation();
   const info = useAppSelector(selectDashboardInfo);
-  const { css, sliceIds } = useAppSelector(selectDashboardState);
+  const { css, sliceIds, fullSizeChartId } = useAppSelector(selectDashboardState);
+  const ui = useMemo(() => readUiConfig(search), [search]);
+  const regularParams = useMemo(() => urlParams(search, 'reserved'), [search]);
+  useAutoRefresh();
+  useDomainSharding(search);
+  useActiveTabsFromUrl();
   const rootId = info === null ? 'dashboard' : `dashboard-${String(info.id)}`;
   const scoped = useMemo(() => scopeCss(css, rootId), [css, rootId]);
 
@@ -93,8 +102,12 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
       reportMode: standalone === 3,
       canExplore: info?.canExplore ?? false,
       canCsv: info?.canCsv ?? false,
+      hideTabBar: ui.hideTabBar,
+      hideChartControls: ui.hideChartControls,
+      urlParams: regularParams,
+      focusedChartId: readFocusedChart(search),
     }),
-    [info, standalone],
+    [info, standalone, ui, regularParams, search],
   );
   if (info === null) return null;
   return (
@@ -105,12 +118,15 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
         style={{ padding: `0 ${String(token.paddingLG)}px ${String(token.paddingLG)}px`, minHeight: '100%' }}
       >
         {scoped === '' ? null : <style data-test="dashboard-css">{scoped}</style>}
-        {standalone >= 2 ? null : <DashboardHeader info={info} />}
+        {ui.hideTitle ? null : <DashboardHeader info={info} rootId={rootId} />}
         <div style={{ paddingTop: token.paddingMD }}>
           {sliceIds.length === 0 && info.positionJson === null ? (
             <Empty description="There are no charts on this dashboard yet" data-test="dashboard-empty" />
           ) : null}
-          <DashboardGrid />
+          {fullSizeChartId === null ? null : <FullSizeChart chartId={fullSizeChartId} />}
+          <div style={fullSizeChartId === null ? undefined : { display: 'none' }}>
+            <DashboardGrid />
+          </div>
         </div>
       </div>
     </DashboardViewContext.Provider>

@@ -154,6 +154,12 @@ describe('dashboardState transitions (spec 001 §4 Dashboard)', () => {
     expect(reduce(state(), a.loadAllChartsSet(true)).loadAllCharts).toBe(true);
   });
 
+  it('export mode stacks tabs and loads every chart', () => {
+    const on = reduce(state(), a.exportModeSet(true));
+    expect(on).toMatchObject({ exportMode: true, loadAllCharts: true });
+    expect(reduce(on, a.exportModeSet(false))).toMatchObject({ exportMode: false, loadAllCharts: true });
+  });
+
   it('records undo overflow', () => {
     expect(reduce(state(), a.undoOverflowSet(true)).maxUndoHistoryExceeded).toBe(true);
   });

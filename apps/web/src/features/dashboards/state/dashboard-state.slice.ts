@@ -36,6 +36,8 @@ export interface DashboardState {
   lastModifiedTime: number | null;
   /** Printing or exporting: every chart loads at once instead of when scrolled near. */
   loadAllCharts: boolean;
+  /** PDF export: every TABS container shows all its tabs one after the other, each under its title. */
+  exportMode: boolean;
 }
 
 export const initialDashboardState: DashboardState = {
@@ -61,6 +63,7 @@ export const initialDashboardState: DashboardState = {
   datasetsStatus: 'idle',
   lastModifiedTime: null,
   loadAllCharts: false,
+  exportMode: false,
 };
 
 export interface DashboardOpened {
@@ -168,6 +171,11 @@ export const dashboardStateSlice = createSlice({
     },
     loadAllChartsSet(state, action: PayloadAction<boolean>) {
       state.loadAllCharts = action.payload;
+    },
+    /** Entering export mode also loads every chart; leaving it keeps the loaded ones. */
+    exportModeSet(state, action: PayloadAction<boolean>) {
+      state.exportMode = action.payload;
+      if (action.payload) state.loadAllCharts = true;
     },
   },
 });

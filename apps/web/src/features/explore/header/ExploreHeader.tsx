@@ -22,7 +22,7 @@ import { runChart } from '../chart/chart-actions';
 import type { ChartState } from '../../chart-runtime';
 import { exploreActions, selectExplore } from '../store/explore-store';
 import { copyText, COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, embedSnippet } from './clipboard';
-import { downloadBaseName } from './download-names';
+import { downloadBaseName } from '../../../shared/files/download-names';
 import { downloadChartData, downloadImage, downloadJson } from './downloads';
 import { ViewQueryModal } from './ViewQueryModal';
 

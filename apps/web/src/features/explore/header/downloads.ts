@@ -1,8 +1,10 @@
 import type { ExploreFormData } from '@tessera/core';
-import { postForFile, saveBlob } from '../../../shared/api/download-file';
-import { errorText } from '../../../shared/errors/to-api-error';
+import { saveBlob } from '../../../shared/api/download-file';
+import { downloadQueryResult } from '../../../shared/files/chart-data-download';
+import { downloadFileName } from '../../../shared/files/download-names';
 import { buildQueryContext } from '../chart/chart-actions';
-import { downloadFileName } from './download-names';
+
+export { downloadImage, IMAGE_TITLE_BAND, type ImageStyle } from '../../../shared/files/chart-image';
 
 /**
  * CSV or XLSX of the chart's data: POST /api/v1/chart/data with result_format, saved as a file named
@@ -19,11 +21,7 @@ export async function downloadChartData(
     { result_format: format, result_type: 'full' },
   );
   if (context === null) return 'This chart type cannot be exported';
-  const outcome = await postForFile('/api/v1/chart/data', context);
-  if (!outcome.ok) return errorText(outcome.error);
-  const zipped = outcome.filename?.toLowerCase().endsWith('.zip') === true;
-  saveBlob(outcome.blob, downloadFileName(name, zipped ? 'zip' : format));
-  return null;
+  return downloadQueryResult(context, format, name);
 }
 
 /** The chart-data JSON answer as Explore received it. */
@@ -32,75 +30,4 @@ export function downloadJson(payload: unknown, name: string): void {
     new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' }),
     downloadFileName(name, 'json'),
   );
-}
-
-/** Height of the band above the chart that carries its title in an image download (CSS pixels). */
-export const IMAGE_TITLE_BAND = 40;
-const IMAGE_TITLE_PADDING = 12;
-
-export interface ImageStyle {
-  background: string;
-  titleColor: string;
-  fontFamily: string;
-}
-
-/** The title cut with an ellipsis to fit `maxWidth` in the context's current font. */
-function fittedTitle(context: CanvasRenderingContext2D, title: string, maxWidth: number): string {
-  if (context.measureText(title).width <= maxWidth) return title;
-  let end = title.length;
-  while (end > 0 && context.measureText(`${title.slice(0, end)}…`).width > maxWidth) end -= 1;
-  return `${title.slice(0, end)}…`;
-}
-
-/**
- * A PNG of the rendered chart at the size it is drawn on screen, in device pixels, under a band with
- * the chart's title: ECharts canvases are copied onto one canvas at their position, over the page
- * background (tables and other DOM charts have no canvas: the caller reports that).
- */
-export async function downloadImage(
-  container: HTMLElement,
-  title: string,
-  name: string,
-  style: ImageStyle,
-): Promise<boolean> {
-  // The chart holder is the echarts view: its box is the chart's rendered size.
-  const holder = container.querySelector<HTMLElement>('[data-test="echarts"]') ?? container;
-  const canvases = [...holder.querySelectorAll('canvas')];
-  if (canvases.length === 0) return false;
-  const box = holder.getBoundingClientRect();
-  const ratio = window.devicePixelRatio || 1;
-  const output = document.createElement('canvas');
-  output.width = Math.round(box.width * ratio);
-  output.height = Math.round((box.height + IMAGE_TITLE_BAND) * ratio);
-  const context = output.getContext('2d');
-  if (context === null) return false;
-  context.fillStyle = style.background;
-  context.fillRect(0, 0, output.width, output.height);
-  context.save();
-  context.scale(ratio, ratio);
-  context.fillStyle = style.titleColor;
-  context.font = `600 16px ${style.fontFamily}`;
-  context.textBaseline = 'middle';
-  context.fillText(
-    fittedTitle(context, title, box.width - 2 * IMAGE_TITLE_PADDING),
-    IMAGE_TITLE_PADDING,
-    IMAGE_TITLE_BAND / 2,
-  );
-  context.restore();
-  for (const canvas of canvases) {
-    const rect = canvas.getBoundingClientRect();
-    context.drawImage(
-      canvas,
-      (rect.left - box.left) * ratio,
-      (rect.top - box.top + IMAGE_TITLE_BAND) * ratio,
-      rect.width * ratio,
-      rect.height * ratio,
-    );
-  }
-  const blob = await new Promise<Blob | null>((resolve) => {
-    output.toBlob(resolve, 'image/png');
-  });
-  if (blob === null) return false;
-  saveBlob(blob, downloadFileName(name, 'png'));
-  return true;
 }

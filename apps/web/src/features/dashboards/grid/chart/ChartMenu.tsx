@@ -1,13 +1,20 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Modal, Spin, Typography, type MenuProps } from 'antd';
 import type { ExploreFormData } from '@tessera/core';
-import { useState } from 'react';
-import { useAppDispatch } from '../../../../app/hooks';
-import { postForFile, saveBlob } from '../../../../shared/api/download-file';
+import { theme } from 'antd';
+import { useState, type RefObject } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { errorText } from '../../../../shared/errors/to-api-error';
+import { downloadQueryResult } from '../../../../shared/files/chart-data-download';
+import { downloadImage } from '../../../../shared/files/chart-image';
 import { toastAdded } from '../../../../shared/toasts/toasts-slice';
 import { chartDataApi } from '../../../chart-runtime/chart-data-api';
+import { COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, copyText } from '../../../explore/header/clipboard';
+import { dashboardApi } from '../../api/dashboard-api';
+import { dashboardStateActions } from '../../state/dashboard-state.slice';
+import { selectDashboardState } from '../../state/dashboard-store';
 import { dashboardQueryContext, runDashboardChart } from './chart-query';
+import { ResultTableModal } from './ResultTableModal';
 
 interface ChartMenuProps {
   chartId: number;
@@ -16,16 +23,24 @@ interface ChartMenuProps {
   formData: ExploreFormData;
   canExplore: boolean;
   canCsv: boolean;
-}
-
-function csvName(title: string): string {
-  const base = title.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '');
-  return `${base === '' ? 'chart' : base}.csv`;
+  holderRef: RefObject<HTMLDivElement | null>;
 }
 
 /** The chart's menu on a dashboard; more items (image, full size, share) come with later milestones. */
-export function ChartMenu({ chartId, dashboardId, title, formData, canExplore, canCsv }: ChartMenuProps) {
+export function ChartMenu({
+  chartId,
+  dashboardId,
+  title,
+  formData,
+  canExplore,
+  canCsv,
+  holderRef,
+}: ChartMenuProps) {
   const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
+  const fullSize = useAppSelector((state) => selectDashboardState(state).fullSizeChartId === chartId);
+  const [createExplorePermalink] = dashboardApi.useCreateExplorePermalinkMutation();
+  const [tableOpen, setTableOpen] = useState(false);
   const [query, setQuery] = useState<{ loading: boolean; text: string | null; error: string | null } | null>(
     null,
   );
@@ -47,20 +62,52 @@ export function ChartMenu({ chartId, dashboardId, title, formData, canExplore, c
     }
   };
 
-  const downloadCsv = async () => {
+  const downloadData = async (format: 'csv' | 'xlsx') => {
     const context = dashboardQueryContext(
       { ...formData, slice_name: title },
-      { result_format: 'csv', result_type: 'full' },
+      { result_format: format, result_type: 'full' },
     );
     if (context === null) return;
-    const outcome = await postForFile('/api/v1/chart/data', context);
-    if (outcome.ok) saveBlob(outcome.blob, csvName(title));
-    else dispatch(toastAdded('danger', errorText(outcome.error)));
+    const error = await downloadQueryResult(context, format, title);
+    if (error !== null) dispatch(toastAdded('danger', error));
+  };
+
+  const downloadPng = async () => {
+    const holder = holderRef.current;
+    if (holder === null) return;
+    const ok = await downloadImage(holder, title, title, {
+      background: token.colorBgContainer,
+      titleColor: token.colorText,
+      fontFamily: token.fontFamily,
+    });
+    if (!ok) dispatch(toastAdded('warning', 'This chart cannot be downloaded as an image'));
+  };
+
+  const shareChart = async () => {
+    const result = await createExplorePermalink({
+      formData,
+      urlParams: Object.entries(formData.url_params ?? {}).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    });
+    if ('error' in result) {
+      dispatch(toastAdded('danger', errorText(result.error)));
+      return;
+    }
+    const url = new URL(result.data.url, window.location.origin).toString();
+    if (await copyText(url)) dispatch(toastAdded('success', COPIED_MESSAGE));
+    else dispatch(toastAdded('warning', `${COPY_UNSUPPORTED_MESSAGE} ${url}`));
   };
 
   const exploreUrl = `/explore/?slice_id=${String(chartId)}&dashboard_id=${String(dashboardId)}`;
   const items: MenuProps['items'] = [
     { key: 'refresh', label: <span data-test="chart-menu-force-refresh">Force refresh</span> },
+    {
+      key: 'full-size',
+      label: (
+        <span data-test="chart-menu-full-size">{fullSize ? 'Exit fullscreen' : 'Enter fullscreen'}</span>
+      ),
+    },
     ...(canExplore
       ? [
           {
@@ -74,14 +121,30 @@ export function ChartMenu({ chartId, dashboardId, title, formData, canExplore, c
         ]
       : []),
     { key: 'query', label: <span data-test="chart-menu-view-query">View query</span> },
-    ...(canCsv
-      ? [{ key: 'csv', label: <span data-test="chart-menu-download-csv">Download as CSV</span> }]
-      : []),
+    { key: 'table', label: <span data-test="chart-menu-view-as-table">View as table</span> },
+    { key: 'share', label: <span data-test="chart-menu-share">Copy permalink to clipboard</span> },
+    {
+      key: 'download',
+      label: <span data-test="chart-menu-download">Download</span>,
+      children: [
+        ...(canCsv
+          ? [
+              { key: 'csv', label: <span data-test="chart-menu-download-csv">Export to .CSV</span> },
+              { key: 'xlsx', label: <span data-test="chart-menu-download-xlsx">Export to Excel</span> },
+            ]
+          : []),
+        { key: 'image', label: <span data-test="chart-menu-download-image">Download as image</span> },
+      ],
+    },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'refresh') void dispatch(runDashboardChart(chartId, formData, true));
     if (key === 'query') void viewQuery();
-    if (key === 'csv') void downloadCsv();
+    if (key === 'csv' || key === 'xlsx') void downloadData(key);
+    if (key === 'image') void downloadPng();
+    if (key === 'share') void shareChart();
+    if (key === 'table') setTableOpen(true);
+    if (key === 'full-size') dispatch(dashboardStateActions.fullSizeChartSet(fullSize ? null : chartId));
   };
 
   return (
@@ -120,6 +183,9 @@ export function ChartMenu({ chartId, dashboardId, title, formData, canExplore, c
           </Typography.Paragraph>
         ) : null}
       </Modal>
+      {tableOpen ? (
+        <ResultTableModal formData={formData} title={title} onClose={() => setTableOpen(false)} />
+      ) : null}
     </>
   );
 }

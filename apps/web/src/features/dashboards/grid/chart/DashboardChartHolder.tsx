@@ -18,7 +18,8 @@ import { useNearViewport } from './use-near-viewport';
 
 interface DashboardChartHolderProps {
   chartId: number;
-  height: number;
+  /** Pixels, or '100%' when the chart fills the dashboard area (full size). */
+  height: number | string;
   /** The layout's name for the chart (sliceNameOverride, then its cached sliceName). */
   titleOverride: string | null;
 }
@@ -43,9 +44,13 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
   const near = useNearViewport(ref, loadAllCharts || view.reportMode);
 
   const formData = useMemo(
-    () => (entity === null ? null : dashboardFormData(entity, view.dashboardId, colorScheme)),
-    [entity, view.dashboardId, colorScheme],
+    () => (entity === null ? null : dashboardFormData(entity, view.dashboardId, colorScheme, view.urlParams)),
+    [entity, view.dashboardId, colorScheme, view.urlParams],
   );
+  const focused = view.focusedChartId === chartId;
+  useEffect(() => {
+    if (focused) ref.current?.scrollIntoView({ block: 'center' });
+  }, [focused]);
   useEffect(() => {
     if (near && formData !== null) void dispatch(runDashboardChart(chartId, formData));
   }, [near, formData, chartId, dispatch]);
@@ -106,7 +111,8 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
         display: 'flex',
         flexDirection: 'column',
         background: token.colorBgContainer,
-        border: `1px solid ${token.colorBorderSecondary}`,
+        border: `1px solid ${focused ? token.colorPrimary : token.colorBorderSecondary}`,
+        boxShadow: focused ? `0 0 0 2px ${token.colorPrimaryBorder}` : undefined,
         borderRadius: token.borderRadiusLG,
         padding: token.paddingSM,
         minWidth: 0,
@@ -133,7 +139,7 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
             />
           </Tooltip>
         ) : null}
-        {view.reportMode || formData === null ? null : (
+        {view.hideChartControls || formData === null ? null : (
           <ChartMenu
             chartId={chartId}
             dashboardId={view.dashboardId}
@@ -141,6 +147,7 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
             formData={formData}
             canExplore={view.canExplore}
             canCsv={view.canCsv}
+            holderRef={ref}
           />
         )}
       </Flex>

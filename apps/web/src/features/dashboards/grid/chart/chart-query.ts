@@ -21,11 +21,13 @@ export function dashboardFormData(
   chart: DashboardChartEntity,
   dashboardId: number,
   colorScheme: string | null,
+  urlParams: Record<string, string> = {},
 ): ExploreFormData {
   return {
     ...chart.formData,
     slice_id: chart.id,
     dashboardId,
+    url_params: urlParams,
     ...(colorScheme !== null && colorScheme !== '' ? { color_scheme: colorScheme } : {}),
   };
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  paramAsBoolean,
+  paramAsNumber,
+  paramAsObject,
+  readFocusedChart,
+  readUiConfig,
+  urlParams,
+} from './url-params';
+
+describe('urlParams', () => {
+  const search = '?standalone=1&edit=true&country=FR&uiConfig=3&year=2020&native_filters=%7B%7D';
+  it('drops the reserved parameters, leaving what charts receive', () => {
+    expect(urlParams(search, 'reserved')).toEqual({ country: 'FR', year: '2020' });
+  });
+  it('drops the regular parameters, leaving what the page reads', () => {
+    expect(urlParams(search, 'regular')).toEqual({
+      standalone: '1',
+      edit: 'true',
+      uiConfig: '3',
+      native_filters: '{}',
+    });
+  });
+});
+
+describe('readUiConfig', () => {
+  it('reads each bit on its own', () => {
+    expect(readUiConfig('?uiConfig=1')).toEqual({
+      hideTitle: true,
+      hideTabBar: false,
+      hideNav: false,
+      hideChartControls: false,
+    });
+    expect(readUiConfig('?uiConfig=2').hideTabBar).toBe(true);
+    expect(readUiConfig('?uiConfig=4').hideNav).toBe(true);
+    expect(readUiConfig('?uiConfig=8').hideChartControls).toBe(true);
+  });
+  it('combines bits and standalone modes', () => {
+    expect(readUiConfig('?uiConfig=10')).toMatchObject({
+      hideTabBar: true,
+      hideChartControls: true,
+      hideNav: false,
+    });
+    expect(readUiConfig('?standalone=2')).toMatchObject({
+      hideNav: true,
+      hideTitle: true,
+      hideChartControls: false,
+    });
+    expect(readUiConfig('?standalone=3').hideChartControls).toBe(true);
+  });
+  it('ignores junk', () => {
+    expect(readUiConfig('?uiConfig=abc')).toEqual(readUiConfig(''));
+  });
+});
+
+describe('value readers', () => {
+  it('reads numbers, booleans, objects and focused chart ids', () => {
+    expect(paramAsNumber('12.5')).toBe(12.5);
+    expect(paramAsNumber('x')).toBeNull();
+    expect(paramAsBoolean('1')).toBe(true);
+    expect(paramAsBoolean('false')).toBe(false);
+    expect(paramAsBoolean('maybe')).toBeNull();
+    expect(paramAsObject('{"a":1}')).toEqual({ a: 1 });
+    expect(paramAsObject('[1]')).toBeNull();
+    expect(readFocusedChart('?focused_chart=42')).toBe(42);
+    expect(readFocusedChart('?focused_chart=4x')).toBeNull();
+  });
+});
