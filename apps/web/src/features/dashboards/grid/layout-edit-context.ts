@@ -1,0 +1,23 @@
+import type { LayoutComponent } from '@tessera/contracts';
+import { createContext, type ComponentType, type ReactNode } from 'react';
+
+export interface ComponentFrameProps {
+  component: LayoutComponent;
+  parentId: string;
+  index: number;
+  depth: number;
+  children: ReactNode;
+}
+export interface LayoutEditSeam {
+  /** Wraps every component below GRID/top TABS in edit mode: drag handle, hover menu, resize, drop indicators. */
+  ComponentFrame: ComponentType<ComponentFrameProps>;
+  /** Rendered at the end of every container (GRID, TAB, ROW, COLUMN), and as its whole content when empty. */
+  ContainerDropZone: ComponentType<{ container: LayoutComponent; depth: number }>;
+  /** Replaces the text of TAB titles and HEADER components in edit mode. */
+  EditableText: ComponentType<{ componentId: string; text: string; placeholder: string }>;
+  /** Replaces the rendered markdown in edit mode. */
+  MarkdownEditor: ComponentType<{ componentId: string; code: string }>;
+  /** Shown after the last tab of a TABS container in edit mode. */
+  AddTabButton: ComponentType<{ tabsId: string }>;
+}
+export const LayoutEditContext = createContext<LayoutEditSeam | null>(null);
