@@ -49,13 +49,12 @@ describe('dashboard save', () => {
 
   it('refuses a layout over the position data limit', () => {
     const layout = sampleLayout();
-    const big = {
-      ...layout,
-      'CHART-1': {
-        ...layout['CHART-1']!,
-        meta: { chartId: 1, width: 4, height: 50, sliceName: 'x'.repeat(70_000) },
-      },
-    };
+    const big = withMeta(layout, 'CHART-1', {
+      chartId: 1,
+      width: 4,
+      height: 50,
+      sliceName: 'x'.repeat(70_000),
+    });
     expect(buildSaveBody({ layout: big, metadata: {}, css: '', properties: null })).toEqual({
       error: LAYOUT_TOO_LARGE,
     });
