@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // A guard against hangs, not a speed check: property tests run thousands of cases and take
+          // seconds on a loaded 2-core CI.
+          testTimeout: 60_000,
         },
       },
       {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Engine } from '@tessera/contracts';
 
 /**
- * Generators of disguised SQL for the parser's property tests (src/modules/sqllab/sql) and for the
+ * Generators of disguised SQL for the parser's property tests (src/modules/sqllab/plan-variants.test.ts) and for the
  * integration test that sends a sample of them to the real engines (sql-canonical.int.test.ts):
  * deny-listed function names escaped, commented, quoted, case-varied and schema-qualified, and
  * every kind of non-SELECT statement with varied case and comments.

@@ -41,3 +41,6 @@ export const ProfilePage = lazyComponent(() =>
 export const ChartCreatePage = lazyComponent(() =>
   import('../features/charts/create/ChartCreatePage').then((m) => m.ChartCreatePage),
 );
+export const DashboardPage = lazyComponent(() =>
+  import('../features/dashboards/page/DashboardPage').then((m) => m.DashboardPage),
+);

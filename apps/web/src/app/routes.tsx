@@ -6,6 +6,7 @@ import {
   AppShell,
   ChartCreatePage,
   ChartListPage,
+  DashboardPage,
   DatabaseBrowserPage,
   DatabaseListPage,
   DatasetListPage,
@@ -20,6 +21,7 @@ import {
   RoleListPage,
 } from './lazy-pages';
 import { CHART_CREATE_PATH, CHART_LIST_PATH } from '../features/charts/paths';
+import { DASHBOARD_ROUTE } from '../features/dashboards/paths';
 import { DATASET_LIST_PATH } from '../features/datasets/paths';
 import {
   EXPLORE_PATH,
@@ -40,6 +42,7 @@ const readsSavedQueries = (user: SessionUser) => can(user, 'can_read', 'SavedQue
 const readsQueries = (user: SessionUser) => can(user, 'can_read', 'Query');
 const readsDatasets = (user: SessionUser) => can(user, 'can_read', 'Dataset');
 const readsCharts = (user: SessionUser) => can(user, 'can_read', 'Chart');
+const readsDashboards = (user: SessionUser) => can(user, 'can_read', 'Dashboard');
 const writesCharts = (user: SessionUser) => can(user, 'can_write', 'Chart');
 
 interface PageProps {
@@ -106,6 +109,9 @@ export function AppRoutes() {
           </Route>
           <Route element={<RequireAccess screen="creating charts" allowed={writesCharts} />}>
             <Route path={CHART_CREATE_PATH} element={<Page component={ChartCreatePage} />} />
+          </Route>
+          <Route element={<RequireAccess screen="Dashboards" allowed={readsDashboards} />}>
+            <Route path={DASHBOARD_ROUTE} element={<Page component={DashboardPage} />} />
           </Route>
           <Route path={PROFILE_PATH} element={<Page component={ProfilePage} />} />
           <Route path={USER_INFO_PATH} element={<Page component={ProfilePage} />} />

@@ -3,6 +3,7 @@ import type { Bootstrap } from '@tessera/contracts';
 import { ChartRequests } from '../features/chart-runtime/chart-requests';
 import type { ChartRuntimeRootState } from '../features/chart-runtime/root-state';
 import type { ChartRuntimeExtra } from '../features/chart-runtime/chart-thunks';
+import type { DashboardsRootState } from '../features/dashboards/state/root-state';
 import type { ExploreRootState } from '../features/explore/state/root-state';
 import type { SqlLabRootState } from '../features/sqllab/state/root-state';
 import { api } from '../shared/api/api';
@@ -20,7 +21,7 @@ export const rootReducer = combineSlices({
   theme: themeSlice.reducer,
   toasts: toastsSlice.reducer,
   [api.reducerPath]: api.reducer,
-}).withLazyLoadedSlices<SqlLabRootState & ExploreRootState & ChartRuntimeRootState>();
+}).withLazyLoadedSlices<SqlLabRootState & ExploreRootState & ChartRuntimeRootState & DashboardsRootState>();
 
 const LARGE_STATE_PATHS = ['sqlLabQueries.queries', 'charts', 'explore.datasource'];
 

@@ -1,5 +1,6 @@
 import { ResultReturnType } from '@duckdb/node-api';
 import type { DuckDBConnection, DuckDBExtractedStatements, DuckDBResult } from '@duckdb/node-api';
+import { engineSpec } from '@tessera/sql';
 import { connectorError } from '../shared/error-messages';
 import type { ErrorContext } from '../shared/error-messages';
 import {
@@ -108,7 +109,7 @@ export class DuckdbSession implements ConnectorSession {
   explain(sql: string): Promise<Record<string, unknown>[]> {
     return this.gate.run(async () => {
       const result = await this.runStatement(
-        `EXPLAIN ${stripTrailingSemicolons(sql)}`,
+        `${engineSpec('duckdb').explainPrefix} ${stripTrailingSemicolons(sql)}`,
         EXPLAIN_MAX_ROWS,
         this.deps.readOnlyTransactions,
       );

@@ -1,4 +1,5 @@
 import type { Connection } from 'mysql2';
+import { engineSpec } from '@tessera/sql';
 import { connectorError } from '../shared/error-messages';
 import type { ErrorContext } from '../shared/error-messages';
 import { readLimit, rowsToObjects, streamLimits, stripTrailingSemicolons } from '../shared/result-helpers';
@@ -145,7 +146,7 @@ export class MysqlSession implements ConnectorSession {
   explain(sql: string): Promise<Record<string, unknown>[]> {
     return this.gate.run(async () => {
       const result = await this.runStatement(
-        `EXPLAIN FORMAT=JSON ${stripTrailingSemicolons(sql)}`,
+        `${engineSpec('mysql').explainPrefix} ${stripTrailingSemicolons(sql)}`,
         EXPLAIN_MAX_ROWS,
         this.deps.readOnly,
       );

@@ -1,5 +1,6 @@
 import type { PoolClient, QueryArrayConfig } from 'pg';
 import Cursor from 'pg-cursor';
+import { engineSpec } from '@tessera/sql';
 import { connectorError } from '../shared/error-messages';
 import type { ErrorContext } from '../shared/error-messages';
 import { toJsonSafe } from '../shared/json-safe';
@@ -121,7 +122,7 @@ export class PgSession implements ConnectorSession {
   explain(sql: string): Promise<Record<string, unknown>[]> {
     return this.gate.run(async () => {
       const result = await this.runStatement(
-        `EXPLAIN (FORMAT JSON) ${stripTrailingSemicolons(sql)}`,
+        `${engineSpec('postgresql').explainPrefix} ${stripTrailingSemicolons(sql)}`,
         EXPLAIN_MAX_ROWS,
         false,
         this.deps.readOnly,

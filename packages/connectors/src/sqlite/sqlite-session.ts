@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { engineSpec } from '@tessera/sql';
 import { connectorError } from '../shared/error-messages';
 import type { ErrorContext } from '../shared/error-messages';
 import { toJsonSafe } from '../shared/json-safe';
@@ -117,7 +118,7 @@ export class SqliteSession implements ConnectorSession {
   explain(sql: string): Promise<Record<string, unknown>[]> {
     return this.gate.run(async () => {
       const result = await this.runStatement(
-        `EXPLAIN QUERY PLAN ${stripTrailingSemicolons(sql)}`,
+        `${engineSpec('sqlite').explainPrefix} ${stripTrailingSemicolons(sql)}`,
         EXPLAIN_MAX_ROWS,
       );
       return rowsToObjects(result.columns, result.rows);

@@ -5,7 +5,7 @@ import {
   findSubquery,
   lexVariants,
   tokenize,
-} from '../sqllab/sql';
+} from '@tessera/sql';
 import { ChartDataError } from './chart-data-error';
 
 export const SUBQUERY_MESSAGE = 'Custom SQL fields cannot contain sub-queries.';

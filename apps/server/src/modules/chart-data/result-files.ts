@@ -1,7 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { GENERIC_DATA_TYPES } from '@tessera/contracts';
-import { CSV_BOM, csvLine } from '../sqllab/csv';
-import { utcWallClock } from './dialect';
+import { CSV_BOM, csvLine, utcWallClock } from '@tessera/sql';
 import type { Frame } from './frame';
 
 export interface ResultFile {

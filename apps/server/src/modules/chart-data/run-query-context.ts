@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../platform/errors';
 import { QueryFailure } from '../sqllab/failure';
 import { renderQuerySql } from '../sqllab/render';
-import { findDeniedFunctions } from '../sqllab/sql';
+import { findDeniedFunctions } from '@tessera/sql';
 import type { Principal } from '../security/principal';
 import { ChartDataError } from './chart-data-error';
 import { compileQuery, type CompiledQuery } from './compile-query';

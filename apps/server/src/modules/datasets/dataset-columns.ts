@@ -5,7 +5,7 @@ import { messageError, type ApiError } from '../../platform/errors';
 import type { Principal } from '../security/principal';
 import { QueryFailure } from '../sqllab/failure';
 import { renderQuerySql } from '../sqllab/render';
-import { classifyScript, findDeniedFunctions } from '../sqllab/sql';
+import { classifyScript, findDeniedFunctions } from '@tessera/sql';
 import type { NewDatasetColumn } from './datasets.repo';
 
 const fieldError = (field: string, text: string): ApiError => messageError(422, { [field]: [text] });

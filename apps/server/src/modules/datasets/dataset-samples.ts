@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
 import { parseInput } from '../../platform/validation';
 import type { Principal } from '../security/principal';
-import { quoteIdentifier } from '../sqllab/sql';
+import { quoteIdentifier } from '@tessera/sql';
 import { checkedDatasetSql } from './dataset-columns';
 import { datasetColumns } from './datasets.repo';
 import { loadReadableDataset, type ReadableDataset } from './explore-datasource';

@@ -6,7 +6,7 @@ import {
   findSubquery,
   lexVariants,
   tokenize,
-} from '../sqllab/sql';
+} from '@tessera/sql';
 
 /** Words that would end a select-list item and start another clause or statement. */
 const CLAUSE_WORDS = new Set([

@@ -11,7 +11,7 @@ import {
   type SupersetError,
 } from '@tessera/contracts';
 import { z } from 'zod';
-import { extractTables } from '../sqllab/sql';
+import { extractTables } from '@tessera/sql';
 import type { QueryView } from './queries.repo';
 
 const extraSchema = z.record(z.string(), z.unknown());

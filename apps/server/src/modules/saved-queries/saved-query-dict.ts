@@ -1,7 +1,7 @@
 import type { SavedQuery, SavedQueryWriteResponse } from '@tessera/contracts';
 import { humanizeSince } from '../databases/humanize';
 import { engineOfBackend } from '../queries/query-dict';
-import { extractTables } from '../sqllab/sql/tables';
+import { extractTables } from '@tessera/sql';
 import type { SavedQueryRow, SavedQueryView } from './saved-queries.repo';
 
 function userRef(

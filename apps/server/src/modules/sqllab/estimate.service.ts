@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { estimateRequestSchema } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import type { Principal } from '../security/principal';
-import { formatCost } from './cost';
+import { formatCost } from '@tessera/sql';
 import { engineFailure, isCancellation } from './engine-errors';
 import { sqlLabDatabase } from './execute.service';
 import { QueryFailure, queryFailure } from './failure';

@@ -7,11 +7,11 @@ import type { DatabaseRow } from '../databases/registry';
 import { canSeeAllQueries } from '../queries/query-access';
 import { findAnyQueryByClientId, findQueryByClientId, type QueryRow } from '../queries/queries.repo';
 import type { Principal } from '../security/principal';
-import { CSV_BOM, contentDisposition, csvLine } from './csv';
+import { CSV_BOM, contentDisposition, csvLine } from '@tessera/sql';
 import { engineFailure } from './engine-errors';
 import { QueryFailure, queryFailure } from './failure';
 import { replan } from './planning';
-import { classifyStatement, quoteIdentifier } from './sql';
+import { classifyStatement, quoteIdentifier } from '@tessera/sql';
 import { SlotWaitAborted, tooManyQueriesError } from '../databases/query-slots';
 
 export interface CsvExport {

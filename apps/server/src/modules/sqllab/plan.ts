@@ -7,7 +7,7 @@ import {
   findDeniedFunctions,
   lexRefusal,
   type CtasMethod,
-} from './sql';
+} from '@tessera/sql';
 
 export interface PlanDatabase {
   engine: Engine;

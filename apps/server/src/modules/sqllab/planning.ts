@@ -6,7 +6,7 @@ import type { QueryRow } from '../queries/queries.repo';
 import { requestedLimit } from './execute-query';
 import { queryFailure } from './failure';
 import { buildPlan, type PlanDatabase, type QueryPlan } from './plan';
-import type { CtasMethod } from './sql';
+import type { CtasMethod } from '@tessera/sql';
 
 export function planDatabase(row: DatabaseRow, engine: Engine): PlanDatabase {
   return {

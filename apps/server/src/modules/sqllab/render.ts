@@ -1,7 +1,7 @@
 import type { Engine } from '@tessera/contracts';
 import type { Principal } from '../security/principal';
 import { queryFailure, type QueryFailure } from './failure';
-import { TemplateError, parseTemplateParams, renderSqlTemplate } from './templates';
+import { TemplateError, parseTemplateParams, renderSqlTemplate } from '@tessera/sql';
 
 /** Query-string values the macros may read with url_param(); repeated names keep the first value. */
 export function urlParamsOf(query: unknown): Record<string, string> {

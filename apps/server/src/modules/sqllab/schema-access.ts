@@ -3,7 +3,7 @@ import type { DatabaseRow } from '../databases/registry';
 import { canUseWholeDatabase, grantedSchemas } from '../security/grants';
 import type { Principal } from '../security/principal';
 import { queryFailure } from './failure';
-import { extractTables } from './sql';
+import { extractTables } from '@tessera/sql';
 
 /**
  * Refuses SQL that reads a schema the caller holds no schema_access on, when their access to this

@@ -19,7 +19,7 @@ import { openCsvExport } from './export.service';
 import { urlParamsOf } from './render';
 import { fetchResults } from './results.service';
 import type { SqlLabRuntime } from './runtime';
-import { formatSql } from './sql';
+import { formatSql } from '@tessera/sql';
 import { sqlLabDatabases } from './sqllab-databases';
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,11}$/;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { DatabaseRow } from '../databases/registry';
 import { engineFailure } from './engine-errors';
 import type { QueryFailure } from './failure';
-import { classifyScript, syntaxSuspects } from './sql';
+import { classifyScript, syntaxSuspects } from '@tessera/sql';
 
 export interface SyntaxProbeInput {
   database: DatabaseRow;

@@ -1,6 +1,10 @@
-import type { LayoutComponent } from '@tessera/contracts';
 import { createContext, type ComponentType, type ReactNode } from 'react';
+import type { LayoutComponent } from '@tessera/contracts';
 
+/**
+ * The seam between the dashboard view and its editor: the editor provides these in edit mode, the
+ * view renders plain components when the context is null, so the view never imports the editor.
+ */
 export interface ComponentFrameProps {
   component: LayoutComponent;
   parentId: string;

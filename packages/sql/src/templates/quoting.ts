@@ -1,4 +1,5 @@
 import type { Engine } from '@tessera/contracts';
+import { engineSpec } from '../engines';
 
 /** How text must be escaped to stay inside a quoted SQL literal of the target engine. */
 export interface StringQuoting {
@@ -19,9 +20,14 @@ const ESCAPE_STRING_PREFIX = /(?<![A-Za-z0-9_$])(?:[Ee]|[Uu]&)'/;
  * standard strings, where only the quote is special, unless the template writes escape strings.
  */
 export function quotingFor(dialect: Engine, template: string): StringQuoting {
-  if (dialect === 'mysql') return { backslashes: true };
-  if (dialect === 'sqlite') return { backslashes: false };
-  return { backslashes: ESCAPE_STRING_PREFIX.test(template) };
+  switch (engineSpec(dialect).literalBackslashes) {
+    case 'always':
+      return { backslashes: true };
+    case 'never':
+      return { backslashes: false };
+    case 'escape-strings':
+      return { backslashes: ESCAPE_STRING_PREFIX.test(template) };
+  }
 }
 
 /** The body of a literal delimited by `mark`: the mark doubled, backslashes doubled when the engine needs it. */

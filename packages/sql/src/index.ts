@@ -29,3 +29,6 @@ export { tokenize, lexVariants, lexRefusal } from './lexer';
 export type { LexOptions, LexRefusal, Lexed, Token, TokenKind } from './lexer';
 export { findDisallowedFunction, findSubquery } from './expression';
 export { ADHOC_FUNCTIONS } from './function-allow-list';
+export * from './templates';
+export * from './engines';
+export { CSV_BOM, contentDisposition, csvField, csvLine } from './csv';

@@ -1,6 +1,6 @@
-import type { Engine } from '@tessera/contracts';
-
-type Row = Record<string, unknown>;
+/** One row of an engine's EXPLAIN output, keyed by column name. */
+export type ExplainRow = Record<string, unknown>;
+type Row = ExplainRow;
 
 function isRecord(value: unknown): value is Row {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,7 +21,7 @@ const numberOf = (value: unknown): number | null => {
 };
 
 /** PostgreSQL `EXPLAIN (FORMAT JSON)`: one row whose "QUERY PLAN" is `[{Plan: {...}}]`. */
-function postgresCost(rows: Row[]): Row {
+export function postgresCost(rows: Row[]): Row {
   const plan: unknown = parsed(rows[0]?.['QUERY PLAN']);
   const top = Array.isArray(plan) ? (plan[0] as unknown) : plan;
   const node = isRecord(top) && isRecord(top.Plan) ? top.Plan : {};
@@ -45,7 +45,7 @@ function collect(tree: unknown, key: string, out: unknown[] = []): unknown[] {
 }
 
 /** MySQL `EXPLAIN FORMAT=JSON` has query_block.cost_info.query_cost; MariaDB has row estimates only. */
-function mysqlCost(rows: Row[]): Row {
+export function mysqlCost(rows: Row[]): Row {
   const plan = parsed(rows[0]?.EXPLAIN);
   const block = isRecord(plan) && isRecord(plan.query_block) ? plan.query_block : {};
   const costInfo = isRecord(block.cost_info) ? block.cost_info : {};
@@ -60,7 +60,7 @@ function mysqlCost(rows: Row[]): Row {
 }
 
 /** DuckDB's plan text; the top operator's "~N rows" is its estimate. */
-function duckdbCost(rows: Row[]): Row {
+export function duckdbCost(rows: Row[]): Row {
   const text = rows
     .map((row) => row.explain_value)
     .filter((value): value is string => typeof value === 'string')
@@ -73,25 +73,11 @@ function duckdbCost(rows: Row[]): Row {
 }
 
 /** SQLite `EXPLAIN QUERY PLAN`: one line per step, no cost figures. */
-function sqliteCost(rows: Row[]): Row {
+export function sqliteCost(rows: Row[]): Row {
   return {
     Plan: rows
       .map((row) => row.detail)
       .filter((value): value is string => typeof value === 'string')
       .join('\n'),
   };
-}
-
-/** One statement's cost object for POST /api/v1/sqllab/estimate/, from the engine's EXPLAIN rows. */
-export function formatCost(engine: Engine, rows: Row[]): Row {
-  switch (engine) {
-    case 'postgresql':
-      return postgresCost(rows);
-    case 'mysql':
-      return mysqlCost(rows);
-    case 'duckdb':
-      return duckdbCost(rows);
-    case 'sqlite':
-      return sqliteCost(rows);
-  }
 }

@@ -1,3 +1,4 @@
+import { engineSpec } from './engines';
 import type { Engine } from './types';
 
 /**
@@ -56,25 +57,7 @@ export const UNICODE_ESCAPE_REFUSAL: LexRefusal = {
 
 /** The readings of a text that a server of this engine might use; the first is the default one. */
 export function lexVariants(engine: Engine): LexOptions[] {
-  switch (engine) {
-    case 'postgresql':
-      return [
-        { backslashEscapes: false, nestedComments: true },
-        { backslashEscapes: true, nestedComments: true },
-      ];
-    case 'mysql':
-      return [
-        { backslashEscapes: true, nestedComments: false },
-        { backslashEscapes: false, nestedComments: false },
-      ];
-    case 'duckdb':
-      return [
-        { backslashEscapes: false, nestedComments: true },
-        { backslashEscapes: false, nestedComments: false },
-      ];
-    case 'sqlite':
-      return [{ backslashEscapes: false, nestedComments: false }];
-  }
+  return engineSpec(engine).lexReadings.map((reading) => ({ ...reading }));
 }
 
 /** The first reason any reading of `sql` is refused by the lexer, or null (see `Lexed.refusal`). */

@@ -1,16 +1,9 @@
 import nodeSqlParser from 'node-sql-parser';
+import { engineSpec } from './engines';
 import type { Engine } from './types';
 
 // The package is CommonJS without detectable named exports, so take the class off the default export.
 const { Parser } = nodeSqlParser;
-
-/** node-sql-parser dialects to try, in order; DuckDB is closest to PostgreSQL's grammar. */
-const DIALECTS: Record<Engine, readonly string[]> = {
-  postgresql: ['PostgresQL'],
-  mysql: ['MySQL', 'MariaDB'],
-  sqlite: ['Sqlite'],
-  duckdb: ['PostgresQL'],
-};
 
 /**
  * The PEG parser backtracks without memoisation: its time grows about threefold with every level
@@ -30,7 +23,7 @@ let parser: InstanceType<typeof Parser> | undefined;
 export function parseStatement(text: string, engine: Engine, maxDepth: number): unknown {
   if (text.length > PARSER_BUDGET.maxLength || maxDepth > PARSER_BUDGET.maxDepth) return null;
   parser ??= new Parser();
-  for (const database of DIALECTS[engine]) {
+  for (const database of engineSpec(engine).parserDialects) {
     try {
       const ast: unknown = parser.astify(text, { database });
       return Array.isArray(ast) ? (ast.length === 1 ? (ast[0] as unknown) : null) : ast;

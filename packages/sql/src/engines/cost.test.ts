@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCost } from './cost';
+import { formatCost } from '.';
 
 describe('formatCost', () => {
   it('reads PostgreSQL JSON plans, parsed or as text', () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DENIED_CALLS, ENGINES, deniedCallStatement, writeStatement } from '../../../../test/sql-variants';
-import { QueryFailure } from '../failure';
-import { buildPlan, type PlanDatabase, type PlanOptions } from '../plan';
-import { findDeniedFunctions } from './deny-list';
+import { DENIED_CALLS, ENGINES, deniedCallStatement, writeStatement } from '../../../test/sql-variants';
+import { QueryFailure } from './failure';
+import { buildPlan, type PlanDatabase, type PlanOptions } from './plan';
+import { findDeniedFunctions } from '@tessera/sql';
 
 const options: PlanOptions = {
   queryLimit: 1000,

@@ -1,13 +1,7 @@
 import { format } from 'sql-formatter';
 import type { SqlLanguage } from 'sql-formatter';
+import { engineSpec } from './engines';
 import type { Engine } from './types';
-
-const LANGUAGES: Record<Engine, SqlLanguage> = {
-  postgresql: 'postgresql',
-  mysql: 'mysql',
-  sqlite: 'sqlite',
-  duckdb: 'duckdb',
-};
 
 /**
  * Pretty-prints SQL in the engine's dialect (generic SQL without an engine), keywords upper-cased
@@ -16,7 +10,7 @@ const LANGUAGES: Record<Engine, SqlLanguage> = {
  * do (Jinja templates, half-written SQL): never throws.
  */
 export function formatSql(sql: string, engine?: Engine | null): string {
-  const languages: SqlLanguage[] = engine ? [LANGUAGES[engine], 'sql'] : ['sql'];
+  const languages: SqlLanguage[] = engine ? [engineSpec(engine).formatterLanguage, 'sql'] : ['sql'];
   for (const language of languages) {
     try {
       return format(sql, { language, keywordCase: 'upper' });

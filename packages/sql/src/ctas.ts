@@ -1,4 +1,5 @@
 import { classifyStatement } from './classify';
+import { engineSpec } from './engines';
 import { splitStatements } from './split';
 import type { CtasOptions, CtasResult, Engine } from './types';
 
@@ -15,7 +16,7 @@ export const CVAS_SELECT_MESSAGE =
   'CREATE VIEW AS needs the query to be a SELECT. Rewrite it as a SELECT, then run the query again.';
 
 export function quoteIdentifier(name: string, engine: Engine): string {
-  return engine === 'mysql' ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
+  return engineSpec(engine).quoteIdentifier(name);
 }
 
 /**

@@ -1,0 +1,162 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Flex, Spin, theme, Tooltip, Typography } from 'antd';
+import { useContext, useEffect, useMemo, useRef } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import { ChartHolder, holderStatus } from '../../../chart-runtime';
+import { selectChart } from '../../../chart-runtime/chart-store';
+import { dashboardStateActions } from '../../state/dashboard-state.slice';
+import {
+  selectDashboardChart,
+  selectDashboardDatasource,
+  selectDashboardState,
+  selectMissingChart,
+} from '../../state/dashboard-store';
+import { DashboardViewContext } from '../dashboard-view-context';
+import { ChartMenu } from './ChartMenu';
+import { asPluginFormData, dashboardFormData, runDashboardChart } from './chart-query';
+import { useNearViewport } from './use-near-viewport';
+
+interface DashboardChartHolderProps {
+  chartId: number;
+  height: number;
+  /** The layout's name for the chart (sliceNameOverride, then its cached sliceName). */
+  titleOverride: string | null;
+}
+
+/**
+ * One chart on a dashboard: header with title, description toggle and menu, and the chart drawn by the
+ * chart runtime. It asks for its data once it comes near the viewport (all at once in report mode).
+ */
+export function DashboardChartHolder({ chartId, height, titleOverride }: DashboardChartHolderProps) {
+  const { token } = theme.useToken();
+  const dispatch = useAppDispatch();
+  const view = useContext(DashboardViewContext);
+  const entity = useAppSelector((state) => selectDashboardChart(state, chartId));
+  const missing = useAppSelector((state) => selectMissingChart(state, chartId));
+  const chart = useAppSelector((state) => selectChart(state, chartId));
+  const datasource = useAppSelector((state) =>
+    entity === null ? null : selectDashboardDatasource(state, entity.datasourceKey),
+  );
+  const { colorScheme, expandedSlices, loadAllCharts } = useAppSelector(selectDashboardState);
+  const mode = useAppSelector((state) => state.theme.mode);
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, loadAllCharts || view.reportMode);
+
+  const formData = useMemo(
+    () => (entity === null ? null : dashboardFormData(entity, view.dashboardId, colorScheme)),
+    [entity, view.dashboardId, colorScheme],
+  );
+  useEffect(() => {
+    if (near && formData !== null) void dispatch(runDashboardChart(chartId, formData));
+  }, [near, formData, chartId, dispatch]);
+
+  const title = titleOverride ?? entity?.sliceName ?? `Chart ${String(chartId)}`;
+  const expanded = expandedSlices[String(chartId)] === true;
+  const status =
+    missing !== null ? 'failed' : formData === null || !near ? 'none' : holderStatus(chart.chartStatus);
+  const first = chart.queriesResponse?.[0];
+  const rows = first?.rowcount ?? first?.data?.length ?? null;
+  const hasData =
+    (chart.chartStatus === 'success' || chart.chartStatus === 'rendered') && chart.queriesResponse !== null;
+
+  const body = (() => {
+    if (missing !== null) {
+      return (
+        <Alert type="error" showIcon title="This chart could not be loaded" description={missing.error} />
+      );
+    }
+    if (chart.chartStatus === 'failed' || chart.chartStatus === 'stopped') {
+      return (
+        <Alert
+          type={chart.chartStatus === 'stopped' ? 'warning' : 'error'}
+          showIcon
+          title={chart.chartAlert}
+          data-test="dashboard-chart-alert"
+        />
+      );
+    }
+    if (hasData && rows === 0) return <Empty description="No results were returned for this query" />;
+    if (hasData && formData !== null) {
+      return (
+        <ChartHolder
+          chartId={chartId}
+          formData={asPluginFormData(chart.latestQueryFormData)}
+          queriesData={chart.queriesResponse ?? []}
+          datasource={datasource ?? undefined}
+          theme={mode}
+        />
+      );
+    }
+    return (
+      <Flex align="center" justify="center" style={{ flex: 1 }}>
+        <Spin data-test="dashboard-chart-loading" />
+      </Flex>
+    );
+  })();
+
+  const description = entity?.description ?? null;
+  return (
+    <div
+      ref={ref}
+      data-test="dashboard-chart"
+      data-test-chart-id={chartId}
+      data-chart-status={status}
+      style={{
+        height,
+        display: 'flex',
+        flexDirection: 'column',
+        background: token.colorBgContainer,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        padding: token.paddingSM,
+        minWidth: 0,
+      }}
+    >
+      <Flex align="center" gap={token.marginXXS} style={{ minHeight: 24 }}>
+        <Typography.Text
+          strong
+          ellipsis={{ tooltip: title }}
+          data-test="dashboard-chart-title"
+          style={{ flex: 1 }}
+        >
+          {title}
+        </Typography.Text>
+        {description !== null && description !== '' && !view.reportMode ? (
+          <Tooltip title={expanded ? 'Hide description' : 'Show description'}>
+            <Button
+              type="text"
+              size="small"
+              icon={<InfoCircleOutlined />}
+              aria-label="Toggle description"
+              onClick={() => dispatch(dashboardStateActions.sliceExpandedToggled(chartId))}
+              data-test="dashboard-chart-description-toggle"
+            />
+          </Tooltip>
+        ) : null}
+        {view.reportMode || formData === null ? null : (
+          <ChartMenu
+            chartId={chartId}
+            dashboardId={view.dashboardId}
+            title={title}
+            formData={formData}
+            canExplore={view.canExplore}
+            canCsv={view.canCsv}
+          />
+        )}
+      </Flex>
+      {expanded && description !== null ? (
+        <Typography.Paragraph type="secondary" data-test="dashboard-chart-description" style={{ margin: 0 }}>
+          {description}
+        </Typography.Paragraph>
+      ) : null}
+      <div style={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex', flexDirection: 'column' }}>
+        {body}
+        {chart.chartStatus === 'loading' && hasData ? (
+          <Flex align="center" justify="center" style={{ position: 'absolute', inset: 0 }}>
+            <Spin />
+          </Flex>
+        ) : null}
+      </div>
+    </div>
+  );
+}

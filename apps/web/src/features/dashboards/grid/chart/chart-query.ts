@@ -1,0 +1,64 @@
+import type { Action, ThunkAction } from '@reduxjs/toolkit';
+import { getChartPlugin, type FormData } from '@tessera/charts';
+import type { QueryContext } from '@tessera/contracts';
+import type { ExploreFormData } from '@tessera/core';
+import type { RootState } from '../../../../app/store';
+import { failChartQuery, runChartQuery, type ChartRuntimeExtra } from '../../../chart-runtime/chart-thunks';
+import type { DashboardChartEntity } from '../../state/dashboard-chart';
+
+type Thunk<Result> = ThunkAction<Result, RootState, ChartRuntimeExtra, Action>;
+
+function text(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value !== '' ? value : fallback;
+}
+
+/**
+ * The chart's saved form data as the dashboard runs it: tagged with the dashboard and slice ids, and
+ * drawn in the dashboard's colour scheme when it has one (so every chart shares it).
+ */
+export function dashboardFormData(
+  chart: DashboardChartEntity,
+  dashboardId: number,
+  colorScheme: string | null,
+): ExploreFormData {
+  return {
+    ...chart.formData,
+    slice_id: chart.id,
+    dashboardId,
+    ...(colorScheme !== null && colorScheme !== '' ? { color_scheme: colorScheme } : {}),
+  };
+}
+
+export function asPluginFormData(formData: ExploreFormData): FormData {
+  return {
+    ...formData,
+    viz_type: text(formData.viz_type, 'table'),
+    datasource: text(formData.datasource, ''),
+  };
+}
+
+/** The plugin's query context for the form data; null for a chart type this build does not know. */
+export function dashboardQueryContext(
+  formData: ExploreFormData,
+  overrides: Partial<QueryContext> = {},
+): QueryContext | null {
+  const plugin = getChartPlugin(text(formData.viz_type, 'table'));
+  if (!plugin) return null;
+  return { ...plugin.buildQuery(asPluginFormData(formData)), form_data: formData, ...overrides };
+}
+
+/** Runs one dashboard chart through the chart runtime (status transitions of spec 001 §4). */
+export function runDashboardChart(
+  chartId: number,
+  formData: ExploreFormData,
+  force = false,
+): Thunk<Promise<void>> {
+  return async (dispatch) => {
+    const context = dashboardQueryContext(formData, { force });
+    if (context === null) {
+      dispatch(failChartQuery(chartId, formData, `Unknown chart type: ${text(formData.viz_type, '')}`));
+      return;
+    }
+    await dispatch(runChartQuery(chartId, formData, context));
+  };
+}

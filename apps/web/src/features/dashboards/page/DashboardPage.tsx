@@ -1,0 +1,118 @@
+import { Alert, Button, Empty, Flex, Result, theme } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { PageLoading } from '../../../shared/ui/PageLoading';
+import { DashboardGrid } from '../grid/DashboardGrid';
+import { DashboardViewContext } from '../grid/dashboard-view-context';
+import { DashboardHeader } from '../header/DashboardHeader';
+import { dashboardPath, DASHBOARD_LIST_PATH } from '../paths';
+import { selectDashboardInfo, selectDashboardState } from '../state/dashboard-store';
+import { scopeCss } from './scope-css';
+import { readEditFlag, readStandalone } from './url-params';
+import { useDashboardLoader } from './use-dashboard-loader';
+
+/** /superset/dashboard/:idOrSlug/ — spec 001 §2 'Dashboard'. */
+export function DashboardPage() {
+  const { idOrSlug = '' } = useParams();
+  const { search } = useLocation();
+  const standalone = readStandalone(search);
+  const load = useDashboardLoader(idOrSlug, readEditFlag(search), standalone === 3);
+
+  if (load.status === 'loading') return <PageLoading />;
+  if (load.status === 'not-found') {
+    return (
+      <Result
+        status="404"
+        title="Dashboard not found"
+        subTitle="This dashboard does not exist, or it was deleted."
+        extra={<Button href={DASHBOARD_LIST_PATH}>Dashboards</Button>}
+        data-test="dashboard-not-found"
+      />
+    );
+  }
+  if (load.status === 'forbidden') {
+    return (
+      <Result
+        status="403"
+        title="Access denied"
+        subTitle="You do not have access to this dashboard."
+        data-test="dashboard-forbidden"
+      />
+    );
+  }
+  if (load.status === 'failed') {
+    return (
+      <Flex style={{ maxWidth: 720, margin: '48px auto' }} data-test="dashboard-load-error">
+        <Alert
+          type="error"
+          showIcon
+          title="Could not open this dashboard"
+          description={load.error?.message ?? load.error?.error}
+          action={
+            <Button onClick={load.retry} data-test="dashboard-retry">
+              Retry
+            </Button>
+          }
+          style={{ width: '100%' }}
+        />
+      </Flex>
+    );
+  }
+  return <DashboardView idOrSlug={idOrSlug} standalone={standalone} />;
+}
+
+function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone: number }) {
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const info = useAppSelector(selectDashboardInfo);
+  const { css, sliceIds } = useAppSelector(selectDashboardState);
+  const rootId = info === null ? 'dashboard' : `dashboard-${String(info.id)}`;
+  const scoped = useMemo(() => scopeCss(css, rootId), [css, rootId]);
+
+  useEffect(() => {
+    if (info === null) return;
+    const previous = document.title;
+    document.title = info.title === '' ? 'Dashboard' : info.title;
+    return () => {
+      document.title = previous;
+    };
+  }, [info]);
+
+  // A dashboard with a slug lives at its slug; the search params (filters, standalone) come along.
+  useEffect(() => {
+    if (info?.slug && info.slug !== idOrSlug) {
+      void navigate(`${dashboardPath(info)}${search}`, { replace: true });
+    }
+  }, [info, idOrSlug, navigate, search]);
+
+  const view = useMemo(
+    () => ({
+      dashboardId: info?.id ?? 0,
+      reportMode: standalone === 3,
+      canExplore: info?.canExplore ?? false,
+      canCsv: info?.canCsv ?? false,
+    }),
+    [info, standalone],
+  );
+  if (info === null) return null;
+  return (
+    <DashboardViewContext.Provider value={view}>
+      <div
+        id={rootId}
+        data-test="dashboard-page"
+        style={{ padding: `0 ${String(token.paddingLG)}px ${String(token.paddingLG)}px`, minHeight: '100%' }}
+      >
+        {scoped === '' ? null : <style data-test="dashboard-css">{scoped}</style>}
+        {standalone >= 2 ? null : <DashboardHeader info={info} />}
+        <div style={{ paddingTop: token.paddingMD }}>
+          {sliceIds.length === 0 && info.positionJson === null ? (
+            <Empty description="There are no charts on this dashboard yet" data-test="dashboard-empty" />
+          ) : null}
+          <DashboardGrid />
+        </div>
+      </div>
+    </DashboardViewContext.Provider>
+  );
+}

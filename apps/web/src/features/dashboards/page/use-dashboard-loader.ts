@@ -1,0 +1,82 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { toApiError } from '../../../shared/errors/to-api-error';
+import type { ApiError } from '../../../shared/api/api-request';
+import { dashboardApi } from '../api/dashboard-api';
+import { toDashboardInfo } from '../state/dashboard-info';
+import { dashboardInfoLoaded } from '../state/dashboard-info.slice';
+import { layoutLoaded } from '../state/dashboard-layout.slice';
+import { dashboardStateActions } from '../state/dashboard-state.slice';
+import { loadDashboardCharts } from './load-dashboard';
+import { layoutChartIds, parseLayout } from './parse-layout';
+import { parseIdOrSlug } from './url-params';
+
+export type DashboardLoad =
+  | { status: 'loading' }
+  | { status: 'not-found' }
+  | { status: 'forbidden' }
+  | { status: 'failed'; error: ApiError | null; retry: () => void }
+  | { status: 'ready'; dashboardId: number };
+
+/**
+ * Finds the dashboard by id or slug, then puts it, its layout and its state into the store and loads
+ * the charts the layout places (and their datasets).
+ */
+export function useDashboardLoader(param: string, editFlag: boolean, reportMode: boolean): DashboardLoad {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((state) => state.session.user);
+  const key = parseIdOrSlug(param);
+  const bySlug = dashboardApi.useFindDashboardBySlugQuery('slug' in key ? key.slug : skipToken);
+  const slugId = bySlug.data?.result[0]?.id;
+  const id = 'id' in key ? key.id : slugId;
+  const show = dashboardApi.useGetDashboardQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
+  const [openedId, setOpenedId] = useState<number | null>(null);
+
+  const dashboard = show.data?.result;
+  useEffect(() => {
+    if (dashboard === undefined || show.isFetching) return;
+    const dashboardId = show.data?.id;
+    if (dashboardId === undefined) return;
+    const info = toDashboardInfo({ ...dashboard, id: dashboardId }, user);
+    const layout = parseLayout(info.positionJson, info.title);
+    const chartIds = layoutChartIds(layout);
+    dispatch(dashboardInfoLoaded(info));
+    dispatch(layoutLoaded(layout));
+    dispatch(
+      dashboardStateActions.dashboardOpened({
+        dashboardId,
+        sliceIds: chartIds,
+        css: info.css,
+        isPublished: info.published,
+        colorScheme: info.metadata.color_scheme ?? null,
+        expandedSlices: info.metadata.expanded_slices ?? {},
+        refreshFrequency: info.metadata.refresh_frequency ?? 0,
+        lastModifiedTime: info.changedOn === null ? null : Date.parse(info.changedOn),
+        editMode: editFlag && info.canEdit,
+        loadAllCharts: reportMode,
+      }),
+    );
+    setOpenedId(dashboardId);
+    void dispatch(loadDashboardCharts(dashboardId, chartIds));
+    // Opening happens once per loaded answer; the URL flags are read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dashboard, show.isFetching]);
+
+  if ('slug' in key && bySlug.isSuccess && slugId === undefined) return { status: 'not-found' };
+  const error = toApiError(show.error ?? bySlug.error);
+  if (error !== null) {
+    if (error.status === 404) return { status: 'not-found' };
+    if (error.status === 403) return { status: 'forbidden' };
+    return {
+      status: 'failed',
+      error,
+      retry: () => {
+        if (bySlug.isError) void bySlug.refetch();
+        else void show.refetch();
+      },
+    };
+  }
+  if (openedId === null || show.isFetching || openedId !== show.data?.id) return { status: 'loading' };
+  return { status: 'ready', dashboardId: openedId };
+}

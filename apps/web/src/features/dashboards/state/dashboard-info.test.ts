@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../../shared/session/session-slice';
+import { parseJsonMetadata, toDashboardInfo } from './dashboard-info';
+
+function user(patch: Partial<SessionUser>): SessionUser {
+  return {
+    id: 5,
+    username: 'u',
+    first_name: 'U',
+    last_name: 'V',
+    email: 'u@example.com',
+    is_active: true,
+    is_anonymous: false,
+    roles: ['Gamma'],
+    is_admin: false,
+    permissions: [['can_write', 'Dashboard']],
+    ...patch,
+  };
+}
+
+describe('parseJsonMetadata', () => {
+  it('falls back to {} for broken or unknown metadata', () => {
+    expect(parseJsonMetadata('{not json')).toEqual({});
+    expect(parseJsonMetadata('{"typo_key": 1}')).toEqual({});
+    expect(parseJsonMetadata(null)).toEqual({});
+    expect(parseJsonMetadata('{"color_scheme":"bnbColors"}')).toEqual({ color_scheme: 'bnbColors' });
+  });
+});
+
+describe('toDashboardInfo permissions (spec 001 §6)', () => {
+  const dashboard = { id: 1, owners: [{ id: 5, first_name: 'A', last_name: 'B' }] };
+  it('owners with can_write Dashboard may edit', () => {
+    expect(toDashboardInfo(dashboard, user({})).canEdit).toBe(true);
+  });
+  it('owners without can_write may not', () => {
+    expect(toDashboardInfo(dashboard, user({ permissions: [] })).canEdit).toBe(false);
+  });
+  it('non-owners may not, admins may', () => {
+    expect(toDashboardInfo(dashboard, user({ id: 9 })).canEdit).toBe(false);
+    expect(toDashboardInfo(dashboard, user({ id: 9, roles: ['ADMIN'], permissions: [] })).canEdit).toBe(true);
+  });
+});

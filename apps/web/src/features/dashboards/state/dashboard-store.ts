@@ -1,0 +1,48 @@
+import type { DashboardLayout } from '@tessera/contracts';
+import type { ExploreDatasource } from '@tessera/contracts';
+import type { DashboardChartEntity, MissingChart } from './dashboard-chart';
+import { rootReducer, type RootState } from '../../../app/store';
+import type { DashboardInfo } from './dashboard-info';
+import { dashboardInfoSlice } from './dashboard-info.slice';
+import { dashboardLayoutSlice } from './dashboard-layout.slice';
+import { dashboardStateSlice, type DashboardState } from './dashboard-state.slice';
+
+const injected = rootReducer
+  .inject({ reducerPath: 'dashboardInfo', reducer: dashboardInfoSlice.reducer })
+  .inject({ reducerPath: 'dashboardLayout', reducer: dashboardLayoutSlice.reducer })
+  .inject({ reducerPath: 'dashboardState', reducer: dashboardStateSlice.reducer });
+
+/** Until the first action after injection the keys are undefined; the initial states fill that gap. */
+const selectRoot = injected.selector((state) => state);
+
+export function selectDashboardInfo(state: RootState): DashboardInfo | null {
+  return selectRoot(state).dashboardInfo.info;
+}
+
+export function selectDashboardState(state: RootState): DashboardState {
+  return selectRoot(state).dashboardState;
+}
+
+export function selectLayout(state: RootState): DashboardLayout {
+  return selectRoot(state).dashboardLayout.present;
+}
+
+export function selectCanUndo(state: RootState): boolean {
+  return selectRoot(state).dashboardLayout.past.length > 0;
+}
+
+export function selectCanRedo(state: RootState): boolean {
+  return selectRoot(state).dashboardLayout.future.length > 0;
+}
+
+export function selectDashboardChart(state: RootState, chartId: number): DashboardChartEntity | null {
+  return selectRoot(state).dashboardInfo.charts[chartId] ?? null;
+}
+
+export function selectMissingChart(state: RootState, chartId: number): MissingChart | null {
+  return selectRoot(state).dashboardInfo.missingCharts[chartId] ?? null;
+}
+
+export function selectDashboardDatasource(state: RootState, key: string): ExploreDatasource | null {
+  return selectRoot(state).dashboardInfo.datasources[key] ?? null;
+}
