@@ -1,8 +1,11 @@
 import { Alert, Button, Empty, Flex, Result, theme } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../shared/ui/PageLoading';
+import { DashboardEditProvider } from '../editor/DashboardEditProvider';
+import { EditSidePanel } from '../editor/EditSidePanel';
+import { useStoreLayoutEditor } from '../editor/use-store-layout-editor';
 import { DashboardGrid } from '../grid/DashboardGrid';
 import { DashboardViewContext } from '../grid/dashboard-view-context';
 import { DashboardHeader } from '../header/DashboardHeader';
@@ -67,7 +70,7 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   const navigate = useNavigate();
   const { search } = useLocation();
   const info = useAppSelector(selectDashboardInfo);
-  const { css, sliceIds } = useAppSelector(selectDashboardState);
+  const { css, sliceIds, editMode } = useAppSelector(selectDashboardState);
   const rootId = info === null ? 'dashboard' : `dashboard-${String(info.id)}`;
   const scoped = useMemo(() => scopeCss(css, rootId), [css, rootId]);
 
@@ -97,22 +100,47 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
     [info, standalone],
   );
   if (info === null) return null;
+  const editing = editMode && info.canEdit;
+  const page = (
+    <div
+      id={rootId}
+      data-test="dashboard-page"
+      data-edit-mode={editing ? 'true' : 'false'}
+      style={{
+        padding: `0 ${String(token.paddingLG)}px ${String(token.paddingLG)}px`,
+        minHeight: '100%',
+        ...(editing ? { flex: 1, minWidth: 0 } : {}),
+      }}
+    >
+      {scoped === '' ? null : <style data-test="dashboard-css">{scoped}</style>}
+      {standalone >= 2 ? null : <DashboardHeader info={info} />}
+      <div style={{ paddingTop: token.paddingMD }}>
+        {!editing && sliceIds.length === 0 && info.positionJson === null ? (
+          <Empty description="There are no charts on this dashboard yet" data-test="dashboard-empty" />
+        ) : null}
+        <DashboardGrid />
+      </div>
+    </div>
+  );
   return (
     <DashboardViewContext.Provider value={view}>
-      <div
-        id={rootId}
-        data-test="dashboard-page"
-        style={{ padding: `0 ${String(token.paddingLG)}px ${String(token.paddingLG)}px`, minHeight: '100%' }}
-      >
-        {scoped === '' ? null : <style data-test="dashboard-css">{scoped}</style>}
-        {standalone >= 2 ? null : <DashboardHeader info={info} />}
-        <div style={{ paddingTop: token.paddingMD }}>
-          {sliceIds.length === 0 && info.positionJson === null ? (
-            <Empty description="There are no charts on this dashboard yet" data-test="dashboard-empty" />
-          ) : null}
-          <DashboardGrid />
-        </div>
-      </div>
+      {editing ? <DashboardEditor>{page}</DashboardEditor> : page}
     </DashboardViewContext.Provider>
+  );
+}
+
+/** Edit mode: the grid with the editor's frames beside the charts and layout elements panel. */
+function DashboardEditor({ children }: { children: ReactNode }) {
+  const editor = useStoreLayoutEditor();
+  return (
+    <DashboardEditProvider editor={editor}>
+      <div
+        style={{ display: 'flex', alignItems: 'flex-start', minHeight: '100%' }}
+        data-test="dashboard-builder"
+      >
+        {children}
+        <EditSidePanel />
+      </div>
+    </DashboardEditProvider>
   );
 }
