@@ -20,6 +20,8 @@ export function ContainerDropZone({ container }: { container: LayoutComponent; d
   const classes = [
     'tsr-drop-zone',
     empty ? 'is-empty' : '',
+    // Grids, tabs and columns stack downwards: their end zone is a strip below the last child.
+    container.type === 'ROW' ? '' : 'is-stack',
     indicator === null ? '' : indicator.refused ? 'is-refused' : 'is-over',
   ].join(' ');
   return (

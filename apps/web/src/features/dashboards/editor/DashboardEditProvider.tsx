@@ -92,6 +92,8 @@ export function DashboardEditProvider({ editor, children }: { editor: LayoutEdit
           <DndContext
             sensors={sensors}
             collisionDetection={innermostUnderPointer}
+            // Scroll only at the very edge, so aiming at the grid's end (low on the screen) does not move it.
+            autoScroll={{ threshold: { x: 0.05, y: 0.05 } }}
             onDragStart={onDragStart}
             onDragMove={track}
             onDragOver={track}

@@ -34,6 +34,7 @@ export function EditorStyles() {
 .tsr-drop-line.is-inside { inset: 0; background: transparent; border: 2px solid ${token.colorPrimary}; }
 .tsr-drop-line.is-inside.is-refused { border-color: ${token.colorError}; }
 .tsr-drop-zone { box-sizing: border-box; border: 1px dashed transparent; border-radius: ${String(token.borderRadiusSM)}px; color: ${token.colorTextTertiary}; font-size: 12px; display: flex; align-items: center; justify-content: center; min-height: 16px; min-width: 16px; }
+.tsr-drop-zone.is-stack { min-height: 32px; align-self: stretch; }
 .tsr-drop-zone.is-empty { border-color: ${token.colorBorder}; min-height: 64px; padding: 8px; flex: 1 1 auto; }
 .tsr-drop-zone.is-over { border-color: ${token.colorPrimary}; background: ${token.colorPrimaryBg}; color: ${token.colorPrimary}; }
 .tsr-drop-zone.is-refused { border-color: ${token.colorError}; background: ${token.colorErrorBg}; color: ${token.colorError}; }

@@ -109,7 +109,8 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
       style={{
         padding: `0 ${String(token.paddingLG)}px ${String(token.paddingLG)}px`,
         minHeight: '100%',
-        ...(editing ? { flex: 1, minWidth: 0 } : {}),
+        // Room below the grid's end so it can be dropped on without scrolling the drag away.
+        ...(editing ? { flex: 1, minWidth: 0, paddingBottom: 240 } : {}),
       }}
     >
       {scoped === '' ? null : <style data-test="dashboard-css">{scoped}</style>}
