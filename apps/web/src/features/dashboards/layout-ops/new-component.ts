@@ -27,7 +27,7 @@ export const MARKDOWN_STARTER = [
   '',
   'Write **markdown** here: headings, lists, links and tables.',
   '',
-  '- Double-click to edit, click outside to preview.',
+  '- Click to edit; switch back to Preview to see it drawn.',
 ].join('\n');
 /** A column starts as wide as a default chart so a chart dropped in fits. */
 export const NEW_COLUMN_WIDTH = GRID_DEFAULT_CHART_WIDTH;
