@@ -3,6 +3,7 @@ import { Avatar, Button, Flex, Tag, theme, Tooltip, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toastAdded } from '../../../shared/toasts/toasts-slice';
 import { dashboardApi } from '../api/dashboard-api';
+import { EditModeActions } from '../editor/EditModeActions';
 import type { DashboardInfo } from '../state/dashboard-info';
 import { dashboardInfoPatched } from '../state/dashboard-info.slice';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
@@ -107,6 +108,7 @@ export function DashboardHeader({ info, rootId }: { info: DashboardInfo; rootId:
             {info.changedByName !== null && info.changedByName !== '' ? ` by ${info.changedByName}` : ''}
           </Typography.Text>
         ) : null}
+        {info.canEdit && editMode ? <EditModeActions info={info} /> : null}
         {info.canEdit && !editMode ? (
           <Button
             type="primary"

@@ -1,8 +1,11 @@
 import { Alert, Button, Empty, Flex, Result, theme } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../shared/ui/PageLoading';
+import { DashboardEditProvider } from '../editor/DashboardEditProvider';
+import { EditSidePanel } from '../editor/EditSidePanel';
+import { useStoreLayoutEditor } from '../editor/use-store-layout-editor';
 import { DashboardGrid } from '../grid/DashboardGrid';
 import { DashboardViewContext } from '../grid/dashboard-view-context';
 import { DashboardHeader } from '../header/DashboardHeader';
@@ -71,7 +74,7 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   const navigate = useNavigate();
   const { search } = useLocation();
   const info = useAppSelector(selectDashboardInfo);
-  const { css, sliceIds, fullSizeChartId } = useAppSelector(selectDashboardState);
+  const { css, sliceIds, fullSizeChartId, editMode } = useAppSelector(selectDashboardState);
   const ui = useMemo(() => readUiConfig(search), [search]);
   const regularParams = useMemo(() => urlParams(search, 'reserved'), [search]);
   useAutoRefresh();
@@ -110,25 +113,51 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
     [info, standalone, ui, regularParams, search],
   );
   if (info === null) return null;
-  return (
-    <DashboardViewContext.Provider value={view}>
-      <div
-        id={rootId}
-        data-test="dashboard-page"
-        style={{ padding: `0 ${String(token.paddingLG)}px ${String(token.paddingLG)}px`, minHeight: '100%' }}
-      >
-        {scoped === '' ? null : <style data-test="dashboard-css">{scoped}</style>}
-        {ui.hideTitle ? null : <DashboardHeader info={info} rootId={rootId} />}
-        <div style={{ paddingTop: token.paddingMD }}>
-          {sliceIds.length === 0 && info.positionJson === null ? (
-            <Empty description="There are no charts on this dashboard yet" data-test="dashboard-empty" />
-          ) : null}
-          {fullSizeChartId === null ? null : <FullSizeChart chartId={fullSizeChartId} />}
-          <div style={fullSizeChartId === null ? undefined : { display: 'none' }}>
-            <DashboardGrid />
-          </div>
+  const editing = editMode && info.canEdit;
+  const page = (
+    <div
+      id={rootId}
+      data-test="dashboard-page"
+      data-edit-mode={editing ? 'true' : 'false'}
+      style={{
+        padding: `0 ${String(token.paddingLG)}px ${String(token.paddingLG)}px`,
+        minHeight: '100%',
+        // Room below the grid's end so it can be dropped on without scrolling the drag away.
+        ...(editing ? { flex: 1, minWidth: 0, paddingBottom: 240 } : {}),
+      }}
+    >
+      {scoped === '' ? null : <style data-test="dashboard-css">{scoped}</style>}
+      {ui.hideTitle ? null : <DashboardHeader info={info} rootId={rootId} />}
+      <div style={{ paddingTop: token.paddingMD }}>
+        {!editing && sliceIds.length === 0 && info.positionJson === null ? (
+          <Empty description="There are no charts on this dashboard yet" data-test="dashboard-empty" />
+        ) : null}
+        {fullSizeChartId === null || editing ? null : <FullSizeChart chartId={fullSizeChartId} />}
+        <div style={fullSizeChartId === null || editing ? undefined : { display: 'none' }}>
+          <DashboardGrid />
         </div>
       </div>
+    </div>
+  );
+  return (
+    <DashboardViewContext.Provider value={view}>
+      {editing ? <DashboardEditor>{page}</DashboardEditor> : page}
     </DashboardViewContext.Provider>
+  );
+}
+
+/** Edit mode: the grid with the editor's frames beside the charts and layout elements panel. */
+function DashboardEditor({ children }: { children: ReactNode }) {
+  const editor = useStoreLayoutEditor();
+  return (
+    <DashboardEditProvider editor={editor}>
+      <div
+        style={{ display: 'flex', alignItems: 'flex-start', minHeight: '100%' }}
+        data-test="dashboard-builder"
+      >
+        {children}
+        <EditSidePanel />
+      </div>
+    </DashboardEditProvider>
   );
 }

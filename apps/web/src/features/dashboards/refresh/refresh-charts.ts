@@ -1,7 +1,7 @@
 import type { Action, ThunkAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../../app/store';
 import { selectChart } from '../../chart-runtime/chart-store';
-import type { ChartRuntimeExtra } from '../../chart-runtime/chart-thunks';
+import type { ChartRuntimeExtra } from '../../chart-runtime/runtime-extra';
 import { runDashboardChart } from '../grid/chart/chart-query';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
 

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DashboardLayout } from '@tessera/contracts';
+import { applyEdit, redo, resetHistory, undo } from './layout-history';
 
 /** The layout tree with its undo history; the editor adds the edit reducers and history handling. */
 export interface DashboardLayoutState {
@@ -23,9 +24,24 @@ export const dashboardLayoutSlice = createSlice({
   reducers: {
     /** A freshly loaded dashboard starts a new history. */
     layoutLoaded(_state, action: PayloadAction<DashboardLayout>) {
-      return { present: action.payload, past: [], future: [], undoOverflow: false };
+      return resetHistory(action.payload);
+    },
+    /** An edit computed by layout-ops (outside the reducer: new ids are random). */
+    layoutEdited(state, action: PayloadAction<DashboardLayout>) {
+      return applyEdit(state, action.payload);
+    },
+    layoutUndone(state) {
+      return undo(state);
+    },
+    layoutRedone(state) {
+      return redo(state);
+    },
+    /** Saved: the saved layout is the new starting point, with no history. */
+    layoutSaved(state) {
+      return resetHistory(state.present);
     },
   },
 });
 
-export const { layoutLoaded } = dashboardLayoutSlice.actions;
+export const { layoutLoaded, layoutEdited, layoutUndone, layoutRedone, layoutSaved } =
+  dashboardLayoutSlice.actions;

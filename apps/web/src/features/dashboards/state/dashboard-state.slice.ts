@@ -91,6 +91,10 @@ export const dashboardStateSlice = createSlice({
     dashboardOpened(_state, action: PayloadAction<DashboardOpened>) {
       return { ...initialDashboardState, ...action.payload };
     },
+    /** Charts placed on the dashboard changed (an edit added one). */
+    sliceIdsSet(state, action: PayloadAction<number[]>) {
+      state.sliceIds = action.payload;
+    },
     editModeSet(state, action: PayloadAction<boolean>) {
       state.editMode = action.payload;
     },

@@ -4,7 +4,7 @@ import type { DashboardChartEntity, MissingChart } from './dashboard-chart';
 import { rootReducer, type RootState } from '../../../app/store';
 import type { DashboardInfo } from './dashboard-info';
 import { dashboardInfoSlice } from './dashboard-info.slice';
-import { dashboardLayoutSlice } from './dashboard-layout.slice';
+import { dashboardLayoutSlice, type DashboardLayoutState } from './dashboard-layout.slice';
 import { dashboardStateSlice, type DashboardState } from './dashboard-state.slice';
 
 const injected = rootReducer
@@ -25,6 +25,10 @@ export function selectDashboardState(state: RootState): DashboardState {
 
 export function selectLayout(state: RootState): DashboardLayout {
   return selectRoot(state).dashboardLayout.present;
+}
+
+export function selectLayoutHistory(state: RootState): DashboardLayoutState {
+  return selectRoot(state).dashboardLayout;
 }
 
 export function selectCanUndo(state: RootState): boolean {

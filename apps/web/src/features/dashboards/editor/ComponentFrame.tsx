@@ -1,0 +1,81 @@
+import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { useCallback, useRef } from 'react';
+import type { ComponentFrameProps } from '../grid/layout-edit-context';
+import { deleteComponent } from '../layout-ops';
+import { componentLabel } from './component-label';
+import type { DragData, DropData } from './drag-data';
+import { DropLine } from './DropLine';
+import { useDropIndicator } from './indicator-store';
+import { useLayoutEditor } from './layout-editor-context';
+import { frameKey } from './resolve-drop';
+import { ResizeHandles } from './ResizeHandles';
+
+const RESIZABLE = new Set(['CHART', 'MARKDOWN', 'COLUMN']);
+
+/**
+ * Edit-mode wrapper of one component: a drag handle and a delete button shown on hover, resize handles
+ * for charts, markdown and columns, and the drop indicator when a drag aims beside or inside it.
+ */
+export function ComponentFrame({ component, parentId, index, children }: ComponentFrameProps) {
+  const editor = useLayoutEditor();
+  const label = componentLabel(component);
+  const parentType = editor.layout[parentId]?.type ?? 'GRID';
+  const dragData: DragData = { dragged: { kind: 'existing', id: component.id }, label };
+  const dropData: DropData = {
+    kind: 'frame',
+    componentId: component.id,
+    type: component.type,
+    parentId,
+    parentType,
+    index,
+  };
+  const draggable = useDraggable({ id: `drag:${component.id}`, data: dragData });
+  const droppable = useDroppable({ id: frameKey(component.id), data: dropData });
+  const indicator = useDropIndicator(frameKey(component.id));
+  const frameRef = useRef<HTMLDivElement | null>(null);
+  const { setNodeRef } = droppable;
+  const setFrame = useCallback(
+    (node: HTMLDivElement | null) => {
+      frameRef.current = node;
+      setNodeRef(node);
+    },
+    [setNodeRef],
+  );
+
+  return (
+    <div
+      ref={setFrame}
+      className={`tsr-edit-frame${draggable.isDragging ? ' is-dragging' : ''}`}
+      data-test="dashboard-component-frame"
+      data-component-id={component.id}
+      data-component-type={component.type}
+    >
+      <div className="tsr-edit-chrome">
+        <span
+          ref={draggable.setNodeRef}
+          className="tsr-edit-handle"
+          data-test="dashboard-component-drag-handle"
+          {...draggable.attributes}
+          {...draggable.listeners}
+          aria-label={`Move ${label}`}
+        >
+          <HolderOutlined />
+        </span>
+        <button
+          type="button"
+          data-test="dashboard-component-delete"
+          aria-label={`Delete ${label}`}
+          title="Delete"
+          style={{ cursor: 'pointer' }}
+          onClick={() => editor.apply((layout) => deleteComponent(layout, component.id))}
+        >
+          <DeleteOutlined />
+        </button>
+      </div>
+      {children}
+      {RESIZABLE.has(component.type) ? <ResizeHandles component={component} frameRef={frameRef} /> : null}
+      {indicator === null ? null : <DropLine indicator={indicator} axis={parentType === 'ROW' ? 'x' : 'y'} />}
+    </div>
+  );
+}
