@@ -1,5 +1,6 @@
 import {
   chartShowResponseSchema,
+  dashboardChartsResponseSchema,
   dashboardListResponseSchema,
   dashboardShowResponseSchema,
   dashboardWriteResponseSchema,
@@ -47,6 +48,10 @@ export const dashboardApi = api.injectEndpoints({
     getDashboardChart: build.query<ChartShowResponse, number>({
       query: (id) => ({ url: `/api/v1/chart/${String(id)}` }),
       responseSchema: chartShowResponseSchema,
+    }),
+    getDashboardCharts: build.query<z.infer<typeof dashboardChartsResponseSchema>, number>({
+      query: (id) => ({ url: `/api/v1/dashboard/${String(id)}/charts` }),
+      responseSchema: dashboardChartsResponseSchema,
     }),
     getDashboardDatasource: build.query<ExploreDatasource, string>({
       query: (datasourceKey) => ({ url: '/superset/fetch_datasource_metadata', params: { datasourceKey } }),

@@ -2,30 +2,45 @@ import type { Action, ThunkAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../../app/store';
 import { errorText } from '../../../shared/errors/to-api-error';
 import { dashboardApi } from '../api/dashboard-api';
-import { toChartEntity, type DashboardChartEntity, type MissingChart } from '../state/dashboard-chart';
+import {
+  fromDashboardChart,
+  toChartEntity,
+  type DashboardChartEntity,
+  type MissingChart,
+} from '../state/dashboard-chart';
 import { chartsLoaded, datasourceLoaded } from '../state/dashboard-info.slice';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
 
 type Thunk<Result> = ThunkAction<Result, RootState, unknown, Action>;
 
 /**
- * The saved charts of a dashboard. One chart call per id until GET /dashboard/{id}/charts is served;
- * switching to it changes only this function.
+ * The saved charts of a dashboard in one request (GET /dashboard/{id}/charts). A chart the layout names
+ * but that answer lacks (placed before the relation was kept in step, or unreadable) is asked for on its
+ * own, so it either draws or says why it cannot.
  */
 export function fetchDashboardCharts(
-  _dashboardId: number,
+  dashboardId: number,
   chartIds: readonly number[],
 ): Thunk<Promise<{ charts: DashboardChartEntity[]; missing: MissingChart[] }>> {
   return async (dispatch) => {
+    const listRequest = dispatch(dashboardApi.endpoints.getDashboardCharts.initiate(dashboardId));
+    const listed = await listRequest;
+    listRequest.unsubscribe();
+    const wanted = new Set(chartIds);
+    const charts: DashboardChartEntity[] = (listed.data?.result ?? [])
+      .filter((chart) => wanted.has(chart.id))
+      .map(fromDashboardChart);
+    const found = new Set(charts.map((chart) => chart.id));
     const answers = await Promise.all(
-      chartIds.map(async (id) => {
-        const request = dispatch(dashboardApi.endpoints.getDashboardChart.initiate(id));
-        const result = await request;
-        request.unsubscribe();
-        return { id, result };
-      }),
+      chartIds
+        .filter((id) => !found.has(id))
+        .map(async (id) => {
+          const request = dispatch(dashboardApi.endpoints.getDashboardChart.initiate(id));
+          const result = await request;
+          request.unsubscribe();
+          return { id, result };
+        }),
     );
-    const charts: DashboardChartEntity[] = [];
     const missing: MissingChart[] = [];
     for (const { id, result } of answers) {
       if (result.data !== undefined) charts.push(toChartEntity(id, result.data.result));

@@ -1,4 +1,4 @@
-import type { ChartItem } from '@tessera/contracts';
+import type { ChartItem, DashboardChart } from '@tessera/contracts';
 import { isRecord, type ExploreFormData } from '@tessera/core';
 
 /** A saved chart as the dashboard needs it: its stored form data and how to name it. */
@@ -44,5 +44,19 @@ export function toChartEntity(id: number, chart: ChartItem): DashboardChartEntit
     descriptionMarkeddown: chart.description_markeddown ?? null,
     datasourceKey,
     formData: { ...params, viz_type: chart.viz_type ?? params.viz_type, datasource: datasourceKey },
+  };
+}
+
+/** A chart from GET /api/v1/dashboard/{id}/charts, which carries its form data already parsed. */
+export function fromDashboardChart(chart: DashboardChart): DashboardChartEntity {
+  const datasourceKey = `${String(chart.datasource_id)}__${chart.datasource_type}`;
+  return {
+    id: chart.id,
+    sliceName: chart.slice_name,
+    vizType: chart.viz_type,
+    description: chart.description,
+    descriptionMarkeddown: chart.description_markeddown,
+    datasourceKey,
+    formData: { ...chart.form_data, viz_type: chart.viz_type, datasource: datasourceKey },
   };
 }
