@@ -1,4 +1,5 @@
 import { themeTokens } from '../../format/theme';
+import { fitFontSize } from './fit-font-size';
 import type { BigNumberProps } from './transformProps';
 
 /** The number, its caption and subheader; `children` is the trendline when there is one. */
@@ -29,7 +30,7 @@ export function BigNumberView(props: BigNumberProps & { children?: React.ReactNo
         <div
           data-big-number
           style={{
-            fontSize: Math.max(12, props.numberHeight * props.headerFontSize),
+            fontSize: fitFontSize(props.bigNumber, props.width, props.numberHeight * props.headerFontSize),
             fontWeight: 600,
             lineHeight: 1.1,
           }}

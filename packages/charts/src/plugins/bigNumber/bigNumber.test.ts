@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chartPropsFor, seriesOf } from '../common/testing';
 import type { BigNumberProps } from './transformProps';
 import { bigNumberTotalPlugin, bigNumberTrendPlugin } from '.';
+import { fitFontSize } from './fit-font-size';
 
 const base = { datasource: '1__table', metric: 'count', y_axis_format: ',d' };
 
@@ -90,5 +91,19 @@ describe('big_number', () => {
     ) as BigNumberProps;
     expect(props.bigNumber).toBe('100');
     expect(props.caption).toBe('Last available value seen on 2020-01-01');
+  });
+});
+
+describe('fitFontSize', () => {
+  it('keeps the height-based size when the figure fits the width', () => {
+    expect(fitFontSize('74.8k', 800, 120)).toBe(120);
+  });
+  it('shrinks a figure that would overflow a narrow chart', () => {
+    const size = fitFontSize('74.8k', 180, 200);
+    expect(size).toBeLessThan(200);
+    expect(size * 0.6 * 5).toBeLessThanOrEqual(180);
+  });
+  it('never goes below the minimum', () => {
+    expect(fitFontSize('1,234,567,890', 20, 200)).toBe(12);
   });
 });
