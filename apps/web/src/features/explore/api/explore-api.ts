@@ -4,10 +4,12 @@ import {
   chartWriteResponseSchema,
   dashboardListResponseSchema,
   dashboardWriteResponseSchema,
+  datasetSamplesSchema,
   exploreDatasourceSchema,
   explorePermalinkStateSchema,
   exploreStateResponseSchema,
   favoriteStatusResponseSchema,
+  permalinkCreatedSchema,
   type ChartCreate,
   type ChartUpdate,
   type ChartWriteResponse,
@@ -24,21 +26,10 @@ import { api } from '../../../shared/api/api';
 import { chartDataResponseSchema, type ChartDataResponse } from '../../chart-runtime/chart-data-api';
 import { encodeRison } from '../../../shared/rison/rison';
 
-/** POST /datasource/samples answers `{result:{data, colnames, coltypes, rowcount, …}}`. */
-export const samplesResponseSchema = z.object({
-  result: z
-    .object({
-      data: z.array(z.record(z.string(), z.unknown())),
-      colnames: z.array(z.string()),
-      coltypes: z.array(z.number().int()).optional(),
-      rowcount: z.number().int().optional(),
-      total_count: z.number().int().optional(),
-    })
-    .loose(),
-});
+/** POST /datasource/samples answers `{result: DatasetSamples}`. */
+export const samplesResponseSchema = z.object({ result: datasetSamplesSchema });
 export type SamplesResponse = z.infer<typeof samplesResponseSchema>;
 
-const permalinkResponseSchema = z.object({ key: z.string(), url: z.string() });
 const okSchema = z.object({ result: z.string().optional() }).loose();
 
 export interface ExploreStateArgs {
@@ -119,7 +110,7 @@ export const exploreApi = api.injectEndpoints({
     }),
     createExplorePermalink: build.mutation<{ key: string; url: string }, ExplorePermalinkRequest>({
       query: (body) => ({ url: '/api/v1/explore/permalink', method: 'POST', body }),
-      responseSchema: permalinkResponseSchema,
+      responseSchema: permalinkCreatedSchema,
     }),
     listEditableDashboards: build.query<DashboardListResponse, null>({
       query: () => ({

@@ -1,10 +1,4 @@
-import {
-  executeAcceptedSchema,
-  executeResultSchema,
-  GENERIC_DATA_TYPES,
-  type GenericDataType,
-  type QueryDict,
-} from '@tessera/contracts';
+import { executeAcceptedSchema, executeResultSchema, type QueryDict } from '@tessera/contracts';
 import { z } from 'zod';
 import type { ResultsPayload } from '../state';
 
@@ -28,33 +22,14 @@ export type ExecuteBody = z.infer<typeof executeBodySchema>;
 export type ExecuteOutcome =
   { kind: 'result'; results: ResultsPayload } | { kind: 'accepted'; query: QueryDict };
 
-const GENERIC_CODES: readonly number[] = Object.values(GENERIC_DATA_TYPES);
-
-function isGenericDataType(code: number): code is GenericDataType {
-  return GENERIC_CODES.includes(code);
-}
-
-type ContractColumn = ResultBody['columns'][number];
-
-function toColumn(column: ContractColumn): ResultsPayload['columns'][number] {
-  const generic = column.type_generic;
-  return {
-    column_name: column.column_name,
-    name: column.name,
-    type: column.type,
-    is_dttm: column.is_dttm,
-    type_generic: generic !== null && isGenericDataType(generic) ? generic : null,
-  };
-}
-
 /** The state layer's form of a result body. */
 export function toResultsPayload(body: ResultBody): ResultsPayload {
   return {
     status: body.status,
     data: body.data,
-    columns: body.columns.map(toColumn),
-    selected_columns: body.selected_columns.map(toColumn),
-    expanded_columns: body.expanded_columns.map(toColumn),
+    columns: body.columns,
+    selected_columns: body.selected_columns,
+    expanded_columns: body.expanded_columns,
     ...(body.displayLimitReached === undefined ? {} : { displayLimitReached: body.displayLimitReached }),
     query: {
       rows: body.query.rows,
@@ -63,6 +38,9 @@ export function toResultsPayload(body: ResultBody): ResultsPayload {
       tempTable: body.query.tempTable,
       resultsKey: body.query.resultsKey,
       executedSql: body.query.executedSql,
+      // The server's own pair, so that a fetched result never ends on this browser's clock (issue #10).
+      startDttm: body.query.startDttm,
+      endDttm: body.query.endDttm,
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { TabState } from '@tessera/contracts';
+import type { QueryDict, TabState } from '@tessera/contracts';
 import {
   initialEditorsState,
   mergeLocalAndServer,
@@ -6,7 +6,6 @@ import {
   type PersistedSqlLab,
   type Query,
   type QueryEditor,
-  type ServerQuery,
   type Table,
 } from '../state';
 import { tableSchemaToTable, tabStateToEditor, unloadedEditor } from './tab-state-mapping';
@@ -23,7 +22,7 @@ export interface HydrationPlan {
   queries: Record<string, Query>;
   tables: Table[];
   /** Latest queries of the server tabs, to add to the queries the client knows. */
-  latestQueries: ServerQuery[];
+  latestQueries: QueryDict[];
   clearLocalStorage: boolean;
 }
 

@@ -9,7 +9,7 @@ import {
   STALE_RESULTS_MS,
   type Query,
 } from '../state';
-import { makeQuery, makeResults } from '../state/test-fixtures';
+import { makeQuery, makeResultsPayload } from '../state/test-fixtures';
 import { sqlLabState } from '../store/sqllab-store';
 import { createLocalSaver, LOCAL_SAVE_DEBOUNCE_MS } from './local-saver';
 import { readStoredSqlLab, sqlLabStorageKey } from './local-storage';
@@ -38,7 +38,7 @@ function run(store: AppStore, query: Query, rows: number, cellText: string) {
   store.dispatch(
     querySuccess({
       id: query.id,
-      results: { ...makeResults({ data }), status: 'success' },
+      results: makeResultsPayload({ data }),
       now: query.startDttm + 10,
     }),
   );

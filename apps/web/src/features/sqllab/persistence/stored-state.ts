@@ -1,4 +1,11 @@
-import { QUERY_STATES, supersetErrorSchema, tableMetadataSchema } from '@tessera/contracts';
+import {
+  CTAS_METHODS,
+  LIMITING_FACTORS,
+  QUERY_STATES,
+  resultColumnSchema as contractResultColumnSchema,
+  supersetErrorSchema,
+  tableMetadataSchema,
+} from '@tessera/contracts';
 import { z } from 'zod';
 import type { PersistedSqlLab, Query, QueryEditor, QueryResults, ResultColumn, Table } from '../state';
 
@@ -34,13 +41,7 @@ const queryEditorSchema: z.ZodType<QueryEditor> = z.object({
   immutableId: text.optional(),
 });
 
-const resultColumnSchema: z.ZodType<ResultColumn> = z.object({
-  column_name: text,
-  name: text.optional(),
-  type: nullableText,
-  is_dttm: z.boolean(),
-  type_generic: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).nullable(),
-});
+const resultColumnSchema: z.ZodType<ResultColumn> = contractResultColumnSchema.partial({ name: true });
 
 const resultsSchema: z.ZodType<QueryResults> = z.object({
   status: z.enum(QUERY_STATES).nullable(),
@@ -62,12 +63,12 @@ const querySchema: z.ZodType<Query> = z.object({
   schema: nullableText,
   runAsync: z.boolean(),
   ctas: z.boolean(),
-  ctas_method: z.enum(['TABLE', 'VIEW']).nullable(),
+  ctas_method: z.enum(CTAS_METHODS).nullable(),
   tempTable: nullableText,
   tempSchema: nullableText,
   templateParams: nullableText,
   queryLimit: z.number().nullable(),
-  limitingFactor: z.enum(['DROPDOWN', 'QUERY', 'QUERY_AND_DROPDOWN', 'NOT_LIMITED', 'UNKNOWN']).nullable(),
+  limitingFactor: z.enum(LIMITING_FACTORS).nullable(),
   progress: z.number(),
   startDttm: z.number(),
   endDttm: z.number().nullable(),

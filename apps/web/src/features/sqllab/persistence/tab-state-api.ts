@@ -1,3 +1,4 @@
+import type { tabStateUpdateSchema } from '@tessera/contracts';
 import {
   createdIdSchema,
   sqlLabBootstrapSchema,
@@ -24,20 +25,7 @@ export interface ServerTabs {
 }
 
 /** The fields of PUT /tabstateview/{id} (spec 000 §7); undefined ones are not sent. */
-export interface TabStateFields {
-  database_id?: number | null;
-  catalog?: string | null;
-  schema?: string | null;
-  sql?: string;
-  label?: string;
-  query_limit?: number | null;
-  latest_query_id?: string | null;
-  saved_query_id?: number | null;
-  template_params?: string | null;
-  hide_left_bar?: boolean;
-  autorun?: boolean;
-  extra_json?: string;
-}
+export type TabStateFields = z.input<typeof tabStateUpdateSchema>;
 
 /**
  * The tab and table persistence views (reference §2.6): form-encoded bodies with JSON-encoded values.

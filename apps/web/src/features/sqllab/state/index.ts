@@ -132,13 +132,6 @@ export {
   type BadgeStatus,
 } from './query-states';
 export {
-  serverQuerySchema,
-  updatedSinceResponseSchema,
-  resultsPayloadSchema,
-  type ServerQuery,
-  type ResultsPayload,
-} from './server-query';
-export {
   pruneForStorage,
   storageUsageKb,
   unsyncedEditors,

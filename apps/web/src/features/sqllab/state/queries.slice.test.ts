@@ -14,14 +14,18 @@ import {
   type QueriesState,
 } from './queries.slice';
 import { isActiveState, isFinishedState, STATUS_BADGE_COLORS, statusBadgeColor } from './query-states';
-import {
-  resultsPayloadSchema,
-  serverQuerySchema,
-  type ResultsPayload,
-  type ServerQuery,
-} from './server-query';
 import { startQueryFor } from './start-query';
-import { editorsWith, makeEditor, makeQuery, makeResults, reduceRoot, rootWith, T0 } from './test-fixtures';
+import {
+  editorsWith,
+  makeEditor,
+  makeQuery,
+  makeQueryDict,
+  makeResults,
+  makeResultsPayload,
+  reduceRoot,
+  rootWith,
+  T0,
+} from './test-fixtures';
 import type { Query } from './types';
 
 const reduce = queriesSlice.reducer;
@@ -36,12 +40,17 @@ function query(state: QueriesState, id: string): Query {
   return found;
 }
 
-const successPayload: ResultsPayload = {
-  status: 'success',
+const successPayload = makeResultsPayload({
   data: [{ n: 1 }],
-  columns: [{ column_name: 'n', type: 'INTEGER', is_dttm: false, type_generic: 0 }],
-  query: { rows: 1, limitingFactor: 'DROPDOWN', tempSchema: 'tmp', tempTable: 'tt', resultsKey: 'key-1' },
-};
+  query: {
+    ...makeResultsPayload().query,
+    rows: 1,
+    limitingFactor: 'DROPDOWN',
+    tempSchema: 'tmp',
+    tempTable: 'tt',
+    resultsKey: 'key-1',
+  },
+});
 
 describe('startQuery', () => {
   it('is pending when async and running otherwise, at progress 0', () => {
@@ -207,9 +216,7 @@ describe('stop, fetch, clear and remove', () => {
   });
 });
 
-function report(fields: Partial<ServerQuery> & { id: string }): ServerQuery {
-  return { state: 'running', ...fields };
-}
+const report = makeQueryDict;
 
 describe('refreshQueries', () => {
   it('never overwrites stopped or failed queries', () => {
@@ -244,22 +251,9 @@ describe('refreshQueries', () => {
     expect(query(next, 'q')).toMatchObject({ state: 'success', resultsKey: 'k' });
   });
 
-  it('converts start and end times to numbers', () => {
-    const state = withQueries(makeQuery({ id: 'q', state: 'pending' }));
-    const next = reduce(
-      state,
-      refreshQueries({
-        queries: [
-          report({ id: 'q', state: 'running', startDttm: '1700000000123.5', endDttm: 1700000000999 }),
-        ],
-      }),
-    );
-    expect(query(next, 'q').startDttm).toBe(1700000000123.5);
-    expect(query(next, 'q').endDttm).toBe(1700000000999);
-  });
-
   it('keeps unchanged queries as they were', () => {
-    const unchanged = makeQuery({ id: 'u', state: 'running', progress: 10, extra: { a: [1] } });
+    const changed_on = report({ id: 'u' }).changed_on;
+    const unchanged = makeQuery({ id: 'u', state: 'running', progress: 10, extra: { a: [1] }, changed_on });
     const changing = makeQuery({ id: 'c', state: 'running', progress: 10 });
     const state = withQueries(unchanged, changing);
     const next = reduce(
@@ -270,7 +264,10 @@ describe('refreshQueries', () => {
     );
     expect(next.queries.u).toBe(unchanged);
     expect(query(next, 'c').progress).toBe(60);
-    const quiet = reduce(state, refreshQueries({ queries: [report({ id: 'u', progress: 10 })] }));
+    const quiet = reduce(
+      state,
+      refreshQueries({ queries: [report({ id: 'u', progress: 10, extra: { a: [1] } })] }),
+    );
     expect(quiet.queries).toBe(state.queries);
   });
 
@@ -334,28 +331,6 @@ describe('query states', () => {
   });
 });
 
-describe('server shapes', () => {
-  it('parses a polled query and rejects an unknown state', () => {
-    const parsed = serverQuerySchema.parse({
-      id: 'abc',
-      state: 'success',
-      startDttm: 1.5,
-      limitingFactor: 'ODD',
-      extra: {},
-    });
-    expect(parsed.limitingFactor).toBe('UNKNOWN');
-    expect(serverQuerySchema.safeParse({ id: 'abc', state: 'done' }).success).toBe(false);
-  });
-
-  it('parses a results payload', () => {
-    const parsed = resultsPayloadSchema.parse({
-      ...successPayload,
-      columns: [{ column_name: 'n', type: 'X', is_dttm: false, type_generic: 9 }],
-    });
-    expect(parsed.columns[0]?.type_generic).toBeNull();
-  });
-});
-
 describe('start and end times from one clock (issue #10)', () => {
   // The browser's clock runs 26.6 s ahead of the server's; the query took 10 ms on the server.
   const SKEW = 26_600;
@@ -368,7 +343,10 @@ describe('start and end times from one clock (issue #10)', () => {
       state,
       querySuccess({
         id: 'q',
-        results: { ...successPayload, query: { rows: 1, startDttm: serverStart, endDttm: serverEnd } },
+        results: {
+          ...successPayload,
+          query: { ...successPayload.query, startDttm: serverStart, endDttm: serverEnd },
+        },
         now: serverEnd + SKEW + 40,
       }),
     );

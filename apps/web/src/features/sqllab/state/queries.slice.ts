@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SupersetError } from '@tessera/contracts';
+import type { QueryDict, SupersetError } from '@tessera/contracts';
 import {
   changeDataPreviewId,
   migrateQueryEditor,
@@ -11,8 +11,7 @@ import {
   withNow,
 } from './actions';
 import { changedOnMs, queryTimes, refreshedQuery } from './query-refresh';
-import type { ResultsPayload, ServerQuery } from './server-query';
-import type { Query } from './types';
+import type { Query, ResultsPayload } from './types';
 
 export interface QueriesState {
   /** By client id. */
@@ -42,22 +41,22 @@ export const queriesSlice = createSlice({
         Object.assign(query, {
           state: 'success',
           // The server's own start and end when it sent them, else this browser's end.
-          ...queryTimes({ startDttm: query.startDttm, endDttm: now }, info ?? {}),
+          ...queryTimes({ startDttm: query.startDttm, endDttm: now }, info),
           progress: 100,
           results: {
             status: results.status,
             data: results.data,
             columns: results.columns,
-            selected_columns: results.selected_columns ?? results.columns,
-            expanded_columns: results.expanded_columns ?? [],
+            selected_columns: results.selected_columns,
+            expanded_columns: results.expanded_columns,
             displayLimitReached: results.displayLimitReached ?? false,
           },
-          rows: info?.rows ?? results.data.length,
-          limitingFactor: info?.limitingFactor ?? query.limitingFactor,
-          tempSchema: info?.tempSchema ?? query.tempSchema,
-          tempTable: info?.tempTable ?? query.tempTable,
-          executedSql: info?.executedSql ?? query.executedSql,
-          resultsKey: info?.resultsKey ?? query.resultsKey,
+          rows: info.rows ?? results.data.length,
+          limitingFactor: info.limitingFactor ?? query.limitingFactor,
+          tempSchema: info.tempSchema ?? query.tempSchema,
+          tempTable: info.tempTable ?? query.tempTable,
+          executedSql: info.executedSql ?? query.executedSql,
+          resultsKey: info.resultsKey ?? query.resultsKey,
           errors: null,
           errorMessage: null,
           cached: false,
@@ -113,8 +112,8 @@ export const queriesSlice = createSlice({
       if (query.results) query.results.data = [];
       query.cached = true;
     },
-    /** Polled reports (`updated_since`), parsed with `serverQuerySchema`. */
-    refreshQueries(state, action: PayloadAction<{ queries: ServerQuery[] }>) {
+    /** Polled reports (`updated_since`, or a 202 execute), parsed by the contracts' schemas. */
+    refreshQueries(state, action: PayloadAction<{ queries: QueryDict[] }>) {
       for (const update of action.payload.queries) {
         const existing = state.queries[update.id];
         const next = refreshedQuery(existing, update);

@@ -1,11 +1,12 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import type { QueryDict } from '@tessera/contracts';
 import { createQueryEditor } from './editor-defaults';
 import { initialEditorsState, type EditorsState } from './editors.slice';
 import { sqlLabReducers } from './index';
 import { createQuery } from './query-factory';
 import type { SqlLabRootState } from './root-state';
 import { createTable, type TableInput } from './tables.slice';
-import type { Query, QueryEditor, QueryResults, Table } from './types';
+import type { Query, QueryEditor, QueryResults, ResultsPayload, Table } from './types';
 
 // Builders for the unit tests of this folder.
 
@@ -28,6 +29,60 @@ export function makeResults(fields: Partial<QueryResults> = {}): QueryResults {
     selected_columns: columns,
     expanded_columns: [],
     displayLimitReached: false,
+    ...fields,
+  };
+}
+
+/** A success body as `querySuccess` takes it; the query report carries no times unless given. */
+export function makeResultsPayload(fields: Partial<ResultsPayload> = {}): ResultsPayload {
+  const { status, ...results } = makeResults();
+  return {
+    ...results,
+    status: status ?? 'success',
+    query: {
+      rows: null,
+      limitingFactor: null,
+      tempSchema: null,
+      tempTable: null,
+      resultsKey: null,
+      executedSql: null,
+      startDttm: null,
+      endDttm: null,
+    },
+    ...fields,
+  };
+}
+
+/** A server report of a query (`Query.to_dict()`), as a poll or a tab state carries it. */
+export function makeQueryDict(fields: Partial<QueryDict> & { id: string }): QueryDict {
+  return {
+    queryId: 1,
+    serverId: 1,
+    dbId: 1,
+    db: 'examples',
+    sql: 'SELECT 1',
+    executedSql: null,
+    sqlEditorId: null,
+    tab: null,
+    catalog: null,
+    schema: null,
+    limit: null,
+    limitingFactor: null,
+    progress: 0,
+    rows: null,
+    state: 'running',
+    ctas: false,
+    tempSchema: null,
+    tempTable: null,
+    startDttm: null,
+    endDttm: null,
+    changed_on: '2024-01-01T00:00:00',
+    errorMessage: null,
+    resultsKey: null,
+    trackingUrl: null,
+    userId: 1,
+    user: 'admin',
+    extra: {},
     ...fields,
   };
 }

@@ -1,4 +1,14 @@
-import type { GenericDataType, QueryState, SupersetError, TableMetadataResponse } from '@tessera/contracts';
+import type {
+  CTAS_METHODS,
+  LimitingFactor,
+  QueryDict,
+  QueryState,
+  ResultColumn as ContractResultColumn,
+  SupersetError,
+  TableMetadataResponse,
+} from '@tessera/contracts';
+
+export type { LimitingFactor } from '@tessera/contracts';
 
 /** One editor tab of SQL Lab (spec 000 §3 "Query editor"). */
 export interface QueryEditor {
@@ -70,17 +80,10 @@ export type EditorChanges = Partial<
  */
 export type UnsavedQueryEditor = EditorChanges & { id?: string; updatedAt?: number };
 
-export type CtasMethod = 'TABLE' | 'VIEW';
-export type LimitingFactor = 'DROPDOWN' | 'QUERY' | 'QUERY_AND_DROPDOWN' | 'NOT_LIMITED' | 'UNKNOWN';
+export type CtasMethod = (typeof CTAS_METHODS)[number];
 
-/** A result column (reference §2.2). */
-export interface ResultColumn {
-  column_name: string;
-  name?: string;
-  type: string | null;
-  is_dttm: boolean;
-  type_generic: GenericDataType | null;
-}
+/** A result column (reference §2.2). `name` may be missing from results kept in local storage. */
+export type ResultColumn = Omit<ContractResultColumn, 'name'> & Partial<Pick<ContractResultColumn, 'name'>>;
 
 export type ResultRow = Record<string, unknown>;
 
@@ -92,6 +95,33 @@ export interface QueryResults {
   selected_columns: ResultColumn[];
   expanded_columns: ResultColumn[];
   displayLimitReached: boolean;
+}
+
+/** What the state takes from the query report inside a result body. */
+export type ResultQueryInfo = Pick<
+  QueryDict,
+  | 'rows'
+  | 'limitingFactor'
+  | 'tempSchema'
+  | 'tempTable'
+  | 'resultsKey'
+  | 'executedSql'
+  | 'startDttm'
+  | 'endDttm'
+>;
+
+/**
+ * A result body (sync execute or `GET /api/v1/sqllab/results/`, parsed by the contracts' schema)
+ * in the form `querySuccess` takes it.
+ */
+export interface ResultsPayload {
+  status: QueryState;
+  data: ResultRow[];
+  columns: ResultColumn[];
+  selected_columns: ResultColumn[];
+  expanded_columns: ResultColumn[];
+  displayLimitReached?: boolean;
+  query: ResultQueryInfo;
 }
 
 /** A query run from SQL Lab as the client keeps it (spec 000 §3 "Query"). */
