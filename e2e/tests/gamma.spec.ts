@@ -70,9 +70,11 @@ test('a Gamma user lands on Charts with a menu of screens they can open and no F
   await expect(page.getByTestId('chart-empty')).toContainText('ask an admin to grant you a dataset');
 
   const nav = page.getByTestId('top-nav').locator('[data-test^="nav-"]');
-  await expect(nav).toHaveCount(2);
-  await expect(nav.nth(0)).toHaveAttribute('data-test', 'nav-charts');
-  await expect(nav.nth(1)).toHaveAttribute('data-test', 'nav-datasets');
+  // Gamma reads dashboards (published ones, and its own), charts and datasets; nothing of SQL Lab.
+  await expect(nav).toHaveCount(3);
+  await expect(nav.nth(0)).toHaveAttribute('data-test', 'nav-dashboards');
+  await expect(nav.nth(1)).toHaveAttribute('data-test', 'nav-charts');
+  await expect(nav.nth(2)).toHaveAttribute('data-test', 'nav-datasets');
 
   await page.getByTestId('add-menu').click();
   await expect(page.getByTestId('add-menu-chart')).toBeVisible();
@@ -89,6 +91,12 @@ test('a Gamma user lands on Charts with a menu of screens they can open and no F
   await page.getByTestId('theme-toggle').click();
   await page.screenshot({ path: testInfo.outputPath('gamma-first-screen-dark.png') });
   await page.getByTestId('theme-toggle').click();
+
+  // The Dashboards list opens without errors.
+  await page.getByTestId('nav-dashboards').click();
+  await expect(page.getByTestId('dashboard-list-page')).toBeVisible();
+  await expect(page.getByText('Forbidden')).toHaveCount(0);
+  await expect(page.locator('[data-test="error-message"]')).toHaveCount(0);
 
   // The Datasets list opens too, without '+ Dataset' or errors.
   await page.getByTestId('nav-datasets').click();
