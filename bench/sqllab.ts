@@ -244,7 +244,8 @@ async function main(): Promise<void> {
       await page.locator('[data-test="login-username"]').fill('admin');
       await page.locator('[data-test="login-password"]').fill(server.password);
       await page.locator('[data-test="login-submit"]').click();
-      await page.waitForURL(/databaseview/);
+      // Signed in once the app leaves the login page (it lands on the home screen, whichever that is).
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
       await page.goto(`${base}/sqllab/`);
       await page.locator('[data-test="sqllab-editor"]').waitFor();
       await page.locator('[data-test="sqllab-database-select"]').click();
