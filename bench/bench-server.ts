@@ -91,6 +91,8 @@ export async function startBenchServer({
       TESSERA_DATA_DIR: dataDir,
       TESSERA_ADMIN_PASSWORD: PASSWORD,
       TESSERA_LOG_LEVEL: 'warn',
+      // Benches register SQLite files they make in the temp dir; file databases are refused elsewhere.
+      TESSERA_ALLOWED_DATA_FILE_DIRS: tmpdir(),
     },
   });
   const stop = async () => {
