@@ -10,3 +10,4 @@ export * from './post-processing';
 export { parseSimpleMetricExpression } from './metrics/simple-metric-expression';
 export type { SimpleMetricExpression, SimpleExpressionAggregate } from './metrics/simple-metric-expression';
 export * from './dashboard-layout';
+export * from './legacy-form-data';

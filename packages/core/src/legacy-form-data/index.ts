@@ -1,0 +1,1 @@
+export { upgradeLegacyChart, type UpgradedChart } from './upgrade-chart';
