@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every stage in order (typecheck, lint, import boundaries, format, vitest, Playwright). All stages
-// run even when one fails, so a single run shows everything; the last line is the plain "N passed, N failed" summary.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every stage (typecheck, lint, import boundaries, format, vitest, Playwright). All stages run even when
+// one fails, so a single run shows everything; the last line is the plain "N passed, N failed" summary. The static
+// checks are single-threaded, so they run side by side (each one's output printed whole when it ends); the test
+// stages use every core and run one after the other.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +15,10 @@ mkdirSync(out, { recursive: true });
 
 const only = process.argv.slice(2);
 const stages = [
-  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings', '0', '.'] },
-  { name: 'boundaries', cmd: ['node', 'scripts/check-boundaries.mjs'] },
-  { name: 'format', cmd: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
+  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'], static: true },
+  { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings', '0', '.'], static: true },
+  { name: 'boundaries', cmd: ['node', 'scripts/check-boundaries.mjs'], static: true },
+  { name: 'format', cmd: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'], static: true },
   {
     name: 'vitest',
     cmd: [
@@ -36,18 +38,41 @@ const stages = [
 ].filter((stage) => only.length === 0 || only.includes(stage.name));
 
 const failedStages = [];
-for (const stage of stages) {
-  process.stdout.write(`\n==> ${stage.name}: ${stage.cmd.join(' ')}\n`);
+
+/** Runs one stage; `buffered` keeps its output and prints it whole at the end, so parallel stages do not interleave. */
+function runStage(stage, buffered) {
   const started = Date.now();
-  const result = spawnSync(stage.cmd[0], stage.cmd.slice(1), {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...stage.env },
+  const header = `\n==> ${stage.name}: ${stage.cmd.join(' ')}\n`;
+  if (!buffered) process.stdout.write(header);
+  return new Promise((resolve) => {
+    const child = spawn(stage.cmd[0], stage.cmd.slice(1), {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...stage.env },
+    });
+    const chunks = [];
+    child.stdout?.on('data', (chunk) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk) => chunks.push(chunk));
+    let finished = false;
+    const finish = (status) => {
+      if (finished) return;
+      finished = true;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (status !== 0) failedStages.push(stage.name);
+      const output = buffered ? header + Buffer.concat(chunks).toString() : '';
+      process.stdout.write(`${output}==> ${stage.name} ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s\n`);
+      resolve();
+    };
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`${error.message}\n`));
+      finish(1);
+    });
+    child.on('close', (code) => finish(code ?? 1));
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) failedStages.push(stage.name);
-  process.stdout.write(`==> ${stage.name} ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s\n`);
 }
+
+await Promise.all(stages.filter((stage) => stage.static).map((stage) => runStage(stage, true)));
+for (const stage of stages.filter((stage) => !stage.static)) await runStage(stage, false);
 
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
