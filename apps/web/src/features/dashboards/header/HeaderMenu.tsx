@@ -8,6 +8,7 @@ import { errorText } from '../../../shared/errors/to-api-error';
 import { COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, copyText } from '../../explore/header/clipboard';
 import { dashboardApi } from '../api/dashboard-api';
 import { downloadDashboardImage, downloadDashboardPdf } from '../export/capture';
+import { downloadDashboardData, exportSummary, type DataFormat } from '../export/dashboard-data-export';
 import { urlParams } from '../page/url-params';
 import { refreshCharts } from '../refresh/refresh-charts';
 import type { DashboardInfo } from '../state/dashboard-info';
@@ -101,6 +102,17 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
     }
   };
 
+  const exportData = async (format: DataFormat) => {
+    setExporting(true);
+    try {
+      const result = await dispatch(downloadDashboardData(format, urlParams(location.search, 'regular')));
+      const summary = exportSummary(result);
+      if (summary !== null) dispatch(toastAdded(summary.level, summary.text));
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const toggleFullscreen = () => {
     const next = new URLSearchParams(location.search);
     if (fullscreen) next.delete('standalone');
@@ -131,6 +143,8 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
       children: [
         { key: 'image', label: <span data-test="download-as-image">Download as image</span> },
         { key: 'pdf', label: <span data-test="export-to-pdf">Export to PDF</span> },
+        { key: 'csv', label: <span data-test="export-dashboard-csv">Export to .CSV</span> },
+        { key: 'xlsx', label: <span data-test="export-dashboard-xlsx">Export to Excel</span> },
       ],
     },
     ...(info.canShare
@@ -155,6 +169,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
     }
     if (key === 'fullscreen') toggleFullscreen();
     if (key === 'image' || key === 'pdf') void exportAs(key);
+    if (key === 'csv' || key === 'xlsx') void exportData(key);
     if (key === 'copy') void copyPermalink();
     if (key === 'email') void emailPermalink();
   };
