@@ -171,9 +171,7 @@ export function ChartMenu({
           data-test="chart-view-query-modal"
         >
           {query.loading ? <Spin /> : null}
-          {query.error !== null ? (
-            <Typography.Text type="danger">{query.error}</Typography.Text>
-          ) : null}
+          {query.error !== null ? <Typography.Text type="danger">{query.error}</Typography.Text> : null}
           {query.text !== null ? (
             <Typography.Paragraph copyable={{ text: query.text }}>
               <pre
