@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadBootstrap, readEmbeddedBootstrap } from './app/bootstrap';
+import { preloadRoute } from './app/preload-route';
 import { createAppStore } from './app/store';
 import { initialThemeState } from './app/theme/theme-slice';
 import { prefersDark, readStoredTheme } from './app/theme/theme-storage';
@@ -15,6 +16,8 @@ function storage(): Storage | undefined {
 }
 
 const bootstrap = readEmbeddedBootstrap(document);
+// Before React renders: the shell and the page download while the entry's code starts up.
+preloadRoute(window.location.pathname, (bootstrap?.user ?? null) !== null);
 const store = createAppStore({
   bootstrap,
   theme: initialThemeState(readStoredTheme(storage()), prefersDark()),

@@ -1,19 +1,35 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ChunkLoadError } from './chunk-load-error';
 
+/** A lazily loaded component whose chunk can be asked for before it first renders. */
+export type PreloadableComponent<P extends object> = ComponentType<P> & {
+  /** Starts the download now (once); the first render then waits for that same download. */
+  preload: () => void;
+};
+
 /**
  * React.lazy whose failed download can be retried: a rejection becomes a ChunkLoadError for the nearest
  * error boundary, and its retry swaps in a fresh lazy component. The swap happens only on retry, never
  * on the rejection itself, or React's re-render after the failure would start a new download each time
- * and the error would never show.
+ * and the error would never show. `preload` lets the app start a page's download in parallel with the
+ * code that will render it, instead of one chunk after another.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): PreloadableComponent<P> {
+  let started: Promise<ComponentType<P>> | null = null;
+  const download = (): Promise<ComponentType<P>> => {
+    started ??= load();
+    return started;
+  };
   const create = (): LazyExoticComponent<ComponentType<P>> =>
     lazy(() =>
-      load().then(
+      download().then(
         (component) => ({ default: component }),
         (error: unknown) => {
           throw new ChunkLoadError(error, () => {
+            // A retry downloads again rather than replaying the failed attempt.
+            started = null;
             current = create();
           });
         },
@@ -24,5 +40,10 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     const Current = current;
     return <Current {...props} />;
   }
-  return Lazy;
+  return Object.assign(Lazy, {
+    preload: () => {
+      // A failed preload is not reported here: the render that needs the chunk shows the retry.
+      download().catch(() => undefined);
+    },
+  });
 }

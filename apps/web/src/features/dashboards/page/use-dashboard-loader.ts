@@ -32,6 +32,12 @@ export function useDashboardLoader(param: string, editFlag: boolean, reportMode:
   const id = 'id' in key ? key.id : slugId;
   const show = dashboardApi.useGetDashboardQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
   const [openedId, setOpenedId] = useState<number | null>(null);
+  // The charts list needs only the id: ask for it alongside the dashboard instead of after it, and
+  // loadDashboardCharts picks up the same request.
+  const prefetchCharts = dashboardApi.usePrefetch('getDashboardCharts');
+  useEffect(() => {
+    if (id !== undefined) prefetchCharts(id);
+  }, [id, prefetchCharts]);
 
   const dashboard = show.data?.result;
   useEffect(() => {

@@ -158,31 +158,32 @@ export function ChartMenu({
           data-test="chart-menu-trigger"
         />
       </Dropdown>
-      <Modal
-        open={query !== null}
-        title="View query"
-        footer={null}
-        width={720}
-        onCancel={() => {
-          setQuery(null);
-        }}
-        data-test="chart-view-query-modal"
-      >
-        {query?.loading === true ? <Spin /> : null}
-        {query?.error !== null && query?.error !== undefined ? (
-          <Typography.Text type="danger">{query.error}</Typography.Text>
-        ) : null}
-        {query?.text !== null && query?.text !== undefined ? (
-          <Typography.Paragraph copyable={{ text: query.text }}>
-            <pre
-              data-test="chart-view-query-sql"
-              style={{ whiteSpace: 'pre-wrap', maxHeight: 400, overflow: 'auto' }}
-            >
-              {query.text}
-            </pre>
-          </Typography.Paragraph>
-        ) : null}
-      </Modal>
+      {/* Mounted only while open: a closed modal per chart still costs each holder's every render. */}
+      {query === null ? null : (
+        <Modal
+          open
+          title="View query"
+          footer={null}
+          width={720}
+          onCancel={() => {
+            setQuery(null);
+          }}
+          data-test="chart-view-query-modal"
+        >
+          {query.loading ? <Spin /> : null}
+          {query.error !== null ? <Typography.Text type="danger">{query.error}</Typography.Text> : null}
+          {query.text !== null ? (
+            <Typography.Paragraph copyable={{ text: query.text }}>
+              <pre
+                data-test="chart-view-query-sql"
+                style={{ whiteSpace: 'pre-wrap', maxHeight: 400, overflow: 'auto' }}
+              >
+                {query.text}
+              </pre>
+            </Typography.Paragraph>
+          ) : null}
+        </Modal>
+      )}
       {tableOpen ? (
         <ResultTableModal formData={formData} title={title} onClose={() => setTableOpen(false)} />
       ) : null}

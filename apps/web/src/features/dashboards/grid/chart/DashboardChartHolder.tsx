@@ -1,6 +1,6 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Spin, theme, Tooltip, Typography } from 'antd';
-import { useContext, useEffect, useMemo, useRef } from 'react';
+import { memo, useContext, useEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { ChartHolder, holderStatus } from '../../../chart-runtime';
 import { selectChart } from '../../../chart-runtime/chart-store';
@@ -28,7 +28,11 @@ interface DashboardChartHolderProps {
  * One chart on a dashboard: header with title, description toggle and menu, and the chart drawn by the
  * chart runtime. It asks for its data once it comes near the viewport (all at once in report mode).
  */
-export function DashboardChartHolder({ chartId, height, titleOverride }: DashboardChartHolderProps) {
+export const DashboardChartHolder = memo(function DashboardChartHolder({
+  chartId,
+  height,
+  titleOverride,
+}: DashboardChartHolderProps) {
   const { token } = theme.useToken();
   const dispatch = useAppDispatch();
   const view = useContext(DashboardViewContext);
@@ -38,7 +42,13 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
   const datasource = useAppSelector((state) =>
     entity === null ? null : selectDashboardDatasource(state, entity.datasourceKey),
   );
-  const { colorScheme, expandedSlices, loadAllCharts } = useAppSelector(selectDashboardState);
+  // One field each, not the whole dashboardState: a change elsewhere in it (the datasets status, the
+  // active tab, another chart's description) must not redraw every chart holder on the page.
+  const colorScheme = useAppSelector((state) => selectDashboardState(state).colorScheme);
+  const expanded = useAppSelector(
+    (state) => selectDashboardState(state).expandedSlices[String(chartId)] === true,
+  );
+  const loadAllCharts = useAppSelector((state) => selectDashboardState(state).loadAllCharts);
   const mode = useAppSelector((state) => state.theme.mode);
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, loadAllCharts || view.reportMode);
@@ -56,7 +66,6 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
   }, [near, formData, chartId, dispatch]);
 
   const title = titleOverride ?? entity?.sliceName ?? `Chart ${String(chartId)}`;
-  const expanded = expandedSlices[String(chartId)] === true;
   const status =
     missing !== null ? 'failed' : formData === null || !near ? 'none' : holderStatus(chart.chartStatus);
   const first = chart.queriesResponse?.[0];
@@ -166,4 +175,4 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
       </div>
     </div>
   );
-}
+});

@@ -57,6 +57,10 @@ export function runDashboardChart(
   force = false,
 ): Thunk<Promise<void>> {
   return async (dispatch) => {
+    // The chart's drawing code downloads while its query runs, not after the answer arrives.
+    getChartPlugin(text(formData.viz_type, 'table'))
+      ?.loadChart()
+      .catch(() => undefined);
     const context = dashboardQueryContext(formData, { force });
     if (context === null) {
       dispatch(failChartQuery(chartId, formData, `Unknown chart type: ${text(formData.viz_type, '')}`));
