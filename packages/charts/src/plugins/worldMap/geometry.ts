@@ -66,6 +66,33 @@ export function largestPolygonCenter(geometry: Polygon | MultiPolygon): [number,
   return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
 }
 
+/**
+ * world-atlas stitches rings across the antimeridian (it is made for spherical renderers), so on a
+ * flat map Russia's and Fiji's rings jump from +180 to -180 and draw streaks across the world.
+ * A polygon that jumps gets its western longitudes moved east by 360: it then runs on past +180.
+ */
+export function unwrapAntimeridian(polygon: Position[][]): Position[][] {
+  const jumps = polygon.some((ring) =>
+    ring.some((point, index) => {
+      const next = ring[index + 1];
+      return next !== undefined && Math.abs((next[0] ?? 0) - (point[0] ?? 0)) > 180;
+    }),
+  );
+  if (!jumps) return polygon;
+  return polygon.map((ring) =>
+    ring.map(([longitude = 0, latitude = 0]) => [longitude < 0 ? longitude + 360 : longitude, latitude]),
+  );
+}
+
+function flatGeometry(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon {
+  return geometry.type === 'Polygon'
+    ? { type: 'Polygon', coordinates: unwrapAntimeridian(geometry.coordinates) }
+    : { type: 'MultiPolygon', coordinates: geometry.coordinates.map(unwrapAntimeridian) };
+}
+
+/** Antarctica takes a fifth of a flat world's height and no dataset has people there. */
+const LEFT_OUT = new Set(['ATA']);
+
 let cached: WorldGeometry | undefined;
 
 export function worldGeometry(): WorldGeometry {
@@ -76,11 +103,13 @@ export function worldGeometry(): WorldGeometry {
   const centers = new Map<string, readonly [number, number]>();
   const features = collection.features.flatMap(
     (item): Feature<Polygon | MultiPolygon, { name: string }>[] => {
-      const geometry: Geometry = item.geometry;
+      const source: Geometry = item.geometry;
       // Countries are areas; anything else in the file would have nothing to shade.
-      if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') return [];
+      if (source.type !== 'Polygon' && source.type !== 'MultiPolygon') return [];
       const id = typeof item.id === 'string' ? numericToAlpha3(item.id) : undefined;
       const name = id ?? item.properties.name;
+      if (LEFT_OUT.has(name)) return [];
+      const geometry = flatGeometry(source);
       const center = largestPolygonCenter(geometry);
       if (center) centers.set(name, center);
       return [{ type: 'Feature', geometry, properties: { name } }];

@@ -116,11 +116,6 @@ export function worldMapOption(props: WorldMapProps, geometry: WorldGeometry): E
     geo: {
       map: WORLD_MAP_NAME,
       roam: false,
-      // Antarctica takes a fifth of the height and carries no data.
-      boundingCoords: [
-        [-180, 84],
-        [180, -58],
-      ],
       itemStyle: {
         areaColor: emptyArea,
         borderColor: props.theme === 'dark' ? '#1f1f1f' : '#ffffff',

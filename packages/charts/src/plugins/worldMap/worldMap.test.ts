@@ -114,6 +114,20 @@ describe('world_map', () => {
     const names = geometry.geoJson.features.map((feature) => feature.properties.name);
     expect(names).toEqual(expect.arrayContaining(['USA', 'FRA', 'IND', 'BRA', 'AUS', 'CHN']));
     expect(names.length).toBeGreaterThan(170);
+    expect(names).not.toContain('ATA');
+    // No ring jumps across the antimeridian (those draw streaks across a flat map).
+    const jumps = geometry.geoJson.features.filter((item) => {
+      const polygons =
+        item.geometry.type === 'Polygon' ? [item.geometry.coordinates] : item.geometry.coordinates;
+      return polygons.some((polygon) =>
+        polygon.some((ring) =>
+          ring.some(
+            (point, index) => Math.abs((ring[index + 1]?.[0] ?? point[0] ?? 0) - (point[0] ?? 0)) > 180,
+          ),
+        ),
+      );
+    });
+    expect(jumps.map((item) => item.properties.name)).toEqual([]);
     // France's largest polygon is in Europe, not French Guiana.
     const [lng = 0, lat = 0] = geometry.centers.get('FRA') ?? [];
     expect(lng).toBeGreaterThan(-5);
