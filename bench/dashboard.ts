@@ -79,11 +79,11 @@ const SHAPES: ChartSpec[] = [
   },
   {
     table: 'wb_health_population',
-    params: { viz_type: 'big_number_total', metric: sql('AVG(life_expectancy)', 'life expectancy') },
+    params: { viz_type: 'big_number_total', metric: sql('AVG(SP_DYN_LE00_IN)', 'life expectancy') },
   },
   {
     table: 'wb_health_population',
-    params: { viz_type: 'pie', metric: sql('SUM(population)', 'population'), groupby: ['region'] },
+    params: { viz_type: 'pie', metric: sql('SUM(SP_POP_TOTL)', 'population'), groupby: ['region'] },
   },
   {
     table: 'wb_health_population',
@@ -91,7 +91,7 @@ const SHAPES: ChartSpec[] = [
       viz_type: 'table',
       query_mode: 'aggregate',
       groupby: ['region'],
-      metrics: [sql('AVG(gdp_per_capita)', 'gdp per head')],
+      metrics: [sql('AVG(NY_GNP_PCAP_CD)', 'gni per head')],
       row_limit: 100,
     },
   },

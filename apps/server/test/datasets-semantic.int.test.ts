@@ -145,6 +145,20 @@ describe.each(METADATA_BACKENDS)('Dataset semantic layer on %s metadata', (backe
     ]);
     const california = birthNames.columns.find((column) => column.column_name === 'num_california');
     expect(california?.expression).toBe("CASE WHEN state = 'CA' THEN num ELSE 0 END");
+
+    // Superset's World Bank dataset: its columns, its temporal year and the metrics its charts name.
+    const worldBank = await show(await datasetIdByName('wb_health_population'));
+    expect(worldBank.main_dttm_col).toBe('year');
+    expect(worldBank.columns).toHaveLength(328);
+    expect(worldBank.columns.find((column) => column.column_name === 'year')?.is_dttm).toBe(true);
+    expect(worldBank.metrics.map((metric) => [metric.metric_name, metric.expression])).toEqual([
+      ['count', 'COUNT(*)'],
+      ['sum__SP_DYN_LE00_IN', 'sum("SP_DYN_LE00_IN")'],
+      ['sum__SH_DYN_AIDS', 'sum("SH_DYN_AIDS")'],
+      ['sum__SP_POP_TOTL', 'sum("SP_POP_TOTL")'],
+      ['sum__SP_RUR_TOTL_ZS', 'sum("SP_RUR_TOTL_ZS")'],
+      ['sum__SP_RUR_TOTL', 'sum("SP_RUR_TOTL")'],
+    ]);
   });
 
   it('serves the Explore datasource by datasourceKey and refuses bad keys', async () => {

@@ -26,6 +26,7 @@ import {
 import { treemapChartPlugin } from './treemap';
 import { waterfallChartPlugin } from './waterfall';
 import { wordCloudChartPlugin } from './wordCloud';
+import { worldMapChartPlugin } from './worldMap';
 
 /** Every built-in plugin, in the order the viz-type picker lists them. */
 export const BUILT_IN_CHART_PLUGINS: readonly ChartPlugin[] = [
@@ -54,6 +55,7 @@ export const BUILT_IN_CHART_PLUGINS: readonly ChartPlugin[] = [
   graphChartPlugin,
   wordCloudChartPlugin,
   bubbleChartPlugin,
+  worldMapChartPlugin,
 ];
 
 for (const plugin of BUILT_IN_CHART_PLUGINS) registerChartPlugin(plugin);

@@ -39,7 +39,20 @@ const EXAMPLE_DATASETS: ExampleDataset[] = [
     ],
   },
   { table: 'sales', mainDttm: null, metrics: [], calculated: [] },
-  { table: 'wb_health_population', mainDttm: null, metrics: [], calculated: [] },
+  {
+    // Superset's World Bank dataset: its charts refer to these metrics by name (sum__SP_POP_TOTL, ...).
+    table: 'wb_health_population',
+    mainDttm: 'year',
+    metrics: ['SP_DYN_LE00_IN', 'SH_DYN_AIDS', 'SP_POP_TOTL', 'SP_RUR_TOTL_ZS', 'SP_RUR_TOTL'].map(
+      (column): NewDatasetMetric => ({
+        metric_name: `sum__${column}`,
+        verbose_name: null,
+        metric_type: null,
+        expression: `sum("${column}")`,
+      }),
+    ),
+    calculated: [],
+  },
 ];
 
 async function schemaHolding(connector: Connector, table: string): Promise<string | null | undefined> {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EXAMPLE_TABLES, generateExamples, type ExamplesSummary } from './index';
 import { openReadOnly, tableChecksumSql, type ReadOnlyDb } from './test-db';
+import { WB_INDICATOR_COLUMNS } from './world-health-indicators';
 
 const SLOW = 120_000;
 
@@ -93,6 +94,8 @@ describe('generateExamples', () => {
       list.push(`${column.column_name} ${column.data_type}`);
       byTable.set(column.table_name, list);
     }
+    // Superset's wb_health_population: four dimensions and 324 World Bank indicators.
+    expect(byTable.get('wb_health_population')).toHaveLength(328);
     expect(Object.fromEntries(byTable)).toEqual({
       birth_names: [
         'ds TIMESTAMP',
@@ -122,14 +125,8 @@ describe('generateExamples', () => {
         'country_name VARCHAR',
         'country_code VARCHAR',
         'region VARCHAR',
-        'year INTEGER',
-        'population BIGINT',
-        'life_expectancy DOUBLE',
-        'gdp_per_capita DOUBLE',
-        'rural_pct DOUBLE',
-        'fertility_rate DOUBLE',
-        'infant_mortality DOUBLE',
-        'co2_per_capita DOUBLE',
+        'year TIMESTAMP',
+        ...WB_INDICATOR_COLUMNS.map((name) => `${name} DOUBLE`),
       ],
     });
   });

@@ -75,4 +75,58 @@ describe('loadTable', () => {
       /3 cells, expected 6/,
     );
   });
+
+  it('loads a sparse table: only the filled columns travel, the others stay NULL', async () => {
+    const sparse: TableSpec = {
+      name: 'wide',
+      columns: [
+        { name: 'key', type: 'VARCHAR' },
+        { name: 'empty_a', type: 'DOUBLE', nullable: true },
+        { name: 'value', type: 'DOUBLE', nullable: true },
+        { name: 'empty_b', type: 'INTEGER', nullable: true },
+      ],
+      filled: ['key', 'value'],
+      rows: () => [
+        ['x', 1.5],
+        ['y', null],
+      ],
+    };
+    expect(await loadTable(connection, sparse, createRng(1))).toBe(2);
+    const reader = await connection.runAndReadAll('SELECT * FROM wide ORDER BY key');
+    expect(reader.getRowObjectsJson()).toEqual([
+      { key: 'x', empty_a: null, value: 1.5, empty_b: null },
+      { key: 'y', empty_a: null, value: null, empty_b: null },
+    ]);
+    // The staging table is gone once the load is done.
+    const temps = await connection.runAndReadAll(
+      'SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE temporary',
+    );
+    expect(temps.getRowObjectsJson()).toEqual([{ n: 0 }]);
+  });
+
+  it('refuses a sparse table that would leave a NOT NULL column empty or names an unknown column', async () => {
+    const base = { name: 'wide', rows: () => [['x']] } as const;
+    await expect(
+      loadTable(
+        connection,
+        {
+          ...base,
+          columns: [
+            { name: 'key', type: 'VARCHAR' },
+            { name: 'must', type: 'DOUBLE' },
+          ],
+          filled: ['key'],
+        },
+        createRng(1),
+      ),
+    ).rejects.toThrow(/wide\.must is never filled/);
+    await connection.run('DROP TABLE wide');
+    await expect(
+      loadTable(
+        connection,
+        { ...base, columns: [{ name: 'key', type: 'VARCHAR' }], filled: ['nope'] },
+        createRng(1),
+      ),
+    ).rejects.toThrow(/no column nope/);
+  });
 });

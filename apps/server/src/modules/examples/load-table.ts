@@ -21,6 +21,23 @@ export function createTableSql(table: TableSpec): string {
   return `CREATE TABLE main.${quoteIdent(table.name)} (${columns.join(', ')})`;
 }
 
+/** The columns a table's rows carry, in row order (see TableSpec.filled). */
+export function filledColumns(table: TableSpec): readonly ColumnSpec[] {
+  if (table.filled === undefined) return table.columns;
+  const byName = new Map(table.columns.map((column) => [column.name, column]));
+  const filled = table.filled.map((name) => {
+    const column = byName.get(name);
+    if (column === undefined) throw new Error(`examples: ${table.name} has no column ${name}`);
+    return column;
+  });
+  const left = table.columns.find(
+    (column) => !table.filled?.includes(column.name) && column.nullable !== true,
+  );
+  if (left !== undefined)
+    throw new Error(`examples: ${table.name}.${left.name} is never filled but NOT NULL`);
+  return filled;
+}
+
 function decimalShape(type: ColumnType): { width: number; scale: number } | undefined {
   if (type === 'DECIMAL(10,2)') return { width: 10, scale: 2 };
   if (type === 'DECIMAL(12,2)') return { width: 12, scale: 2 };
@@ -78,16 +95,44 @@ function appendCell(appender: DuckDBAppender, table: string, column: ColumnSpec,
 /** Creates the table and bulk-loads the generator's rows through one appender. Returns the row count. */
 export async function loadTable(connection: DuckDBConnection, table: TableSpec, rng: Rng): Promise<number> {
   await connection.run(createTableSql(table));
-  const appender = await connection.createAppender(table.name, 'main');
+  const columns = filledColumns(table);
+  if (columns === table.columns) return appendRows(connection, table, table.name, columns, rng);
+  // A sparse table: rows go into a narrow temporary table, then one INSERT copies them across and
+  // leaves every other column NULL.
+  const staging = `load_${table.name}`;
+  await connection.run(
+    `CREATE TEMP TABLE ${quoteIdent(staging)} AS SELECT ${columns.map((column) => quoteIdent(column.name)).join(', ')}
+     FROM main.${quoteIdent(table.name)} LIMIT 0`,
+  );
+  try {
+    const count = await appendRows(connection, table, staging, columns, rng, 'temp');
+    const names = columns.map((column) => quoteIdent(column.name)).join(', ');
+    await connection.run(
+      `INSERT INTO main.${quoteIdent(table.name)} (${names}) SELECT ${names} FROM temp.main.${quoteIdent(staging)}`,
+    );
+    return count;
+  } finally {
+    await connection.run(`DROP TABLE IF EXISTS temp.main.${quoteIdent(staging)}`);
+  }
+}
+
+/** Streams the generator's rows into one table through one appender. Returns the row count. */
+async function appendRows(
+  connection: DuckDBConnection,
+  table: TableSpec,
+  target: string,
+  columns: readonly ColumnSpec[],
+  rng: Rng,
+  catalog?: string,
+): Promise<number> {
+  const appender = await connection.createAppender(target, 'main', catalog);
   let count = 0;
   try {
     for (const row of table.rows(rng)) {
-      if (row.length !== table.columns.length) {
-        throw new Error(
-          `examples: ${table.name} row has ${row.length} cells, expected ${table.columns.length}`,
-        );
+      if (row.length !== columns.length) {
+        throw new Error(`examples: ${table.name} row has ${row.length} cells, expected ${columns.length}`);
       }
-      table.columns.forEach((column, index) => {
+      columns.forEach((column, index) => {
         appendCell(appender, table.name, column, row[index] ?? null);
       });
       appender.endRow();

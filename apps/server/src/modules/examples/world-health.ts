@@ -1,5 +1,6 @@
 import type { Rng } from './prng';
-import { roundTo, type Cell, type TableSpec } from './table-spec';
+import { epochDay, roundTo, type Cell, type ColumnSpec, type TableSpec } from './table-spec';
+import { WB_INDICATOR_COLUMNS } from './world-health-indicators';
 import { COUNTRY_LINES, WB_REGIONS, type IncomeTier, type WbRegion } from './world-health-data';
 
 export const WB_YEARS: { readonly first: number; readonly last: number } = { first: 1960, last: 2015 };
@@ -71,7 +72,6 @@ interface TierProfile {
   gdp2015: number;
   /** Nominal GDP per head grew by about this factor from 1960 to 2015. */
   gdpGrowth: number;
-  co2: Span;
 }
 
 const PROFILES: Record<IncomeTier, TierProfile> = {
@@ -84,7 +84,6 @@ const PROFILES: Record<IncomeTier, TierProfile> = {
     growth: [0.012, 0.005],
     gdp2015: 38_000,
     gdpGrowth: 25,
-    co2: [6, 8.5],
   },
   UM: {
     lifeExpectancy: [53, 75],
@@ -95,7 +94,6 @@ const PROFILES: Record<IncomeTier, TierProfile> = {
     growth: [0.026, 0.01],
     gdp2015: 8_000,
     gdpGrowth: 22,
-    co2: [1.2, 5],
   },
   LM: {
     lifeExpectancy: [45, 68],
@@ -106,7 +104,6 @@ const PROFILES: Record<IncomeTier, TierProfile> = {
     growth: [0.025, 0.016],
     gdp2015: 2_400,
     gdpGrowth: 14,
-    co2: [0.3, 1.6],
   },
   L: {
     lifeExpectancy: [38, 60],
@@ -117,7 +114,6 @@ const PROFILES: Record<IncomeTier, TierProfile> = {
     growth: [0.023, 0.027],
     gdp2015: 650,
     gdpGrowth: 8,
-    co2: [0.05, 0.25],
   },
 };
 
@@ -169,7 +165,6 @@ interface CountryTraits {
   growthShift: number;
   gdp2015: number;
   gdpGrowth: number;
-  co2Factor: number;
 }
 
 function traitsFor(country: WbCountry, profile: TierProfile, rng: Rng): CountryTraits {
@@ -182,12 +177,68 @@ function traitsFor(country: WbCountry, profile: TierProfile, rng: Rng): CountryT
     growthShift: rng.normal() * 0.003,
     gdp2015: profile.gdp2015 * rng.logNoise(0.35) * (country.oil && country.tier === 'H' ? 1.6 : 1),
     gdpGrowth: profile.gdpGrowth * rng.logNoise(0.25),
-    co2Factor: rng.logNoise(0.35) * (country.oil ? 3.5 : 1),
   };
+}
+
+/** Superset's dimension columns; the year is January 1st of that year. */
+const DIMENSIONS: readonly ColumnSpec[] = [
+  { name: 'country_name', type: 'VARCHAR' },
+  { name: 'country_code', type: 'VARCHAR' },
+  { name: 'region', type: 'VARCHAR' },
+  { name: 'year', type: 'TIMESTAMP' },
+];
+
+/** The indicators this generator fills, in row order after the dimensions; the rest stay NULL. */
+const GENERATED_INDICATORS: readonly string[] = [
+  'SP_POP_TOTL',
+  'SP_POP_TOTL_FE_ZS',
+  'SP_POP_TOTL_MA_ZS',
+  'SP_POP_TOTL_FE_IN',
+  'SP_POP_TOTL_MA_IN',
+  'SP_POP_GROW',
+  'SP_POP_0014_TO_ZS',
+  'SP_POP_1564_TO_ZS',
+  'SP_POP_65UP_TO_ZS',
+  'SP_POP_0014_TO',
+  'SP_POP_1564_TO',
+  'SP_POP_65UP_TO',
+  'SP_POP_DPND',
+  'SP_POP_DPND_YG',
+  'SP_POP_DPND_OL',
+  'SP_RUR_TOTL_ZS',
+  'SP_RUR_TOTL',
+  'SP_RUR_TOTL_ZG',
+  'SP_URB_TOTL_IN_ZS',
+  'SP_URB_TOTL',
+  'SP_URB_GROW',
+  'SP_DYN_LE00_IN',
+  'SP_DYN_LE00_FE_IN',
+  'SP_DYN_LE00_MA_IN',
+  'SP_DYN_TFRT_IN',
+  'SP_DYN_CBRT_IN',
+  'SP_DYN_CDRT_IN',
+  'SP_DYN_IMRT_IN',
+  'SP_DYN_IMRT_FE_IN',
+  'SP_DYN_IMRT_MA_IN',
+  'SH_DYN_MORT',
+  'NY_GNP_PCAP_CD',
+  'SH_DYN_AIDS_ZS',
+  'SH_DYN_AIDS',
+];
+
+/** Position of each generated indicator in a row, after the four dimension columns. */
+const INDICATOR_INDEX = new Map(GENERATED_INDICATORS.map((name, index) => [name, DIMENSIONS.length + index]));
+
+/** Writes a generated indicator into its column; the other indicators stay NULL. */
+function put(row: Cell[], column: string, value: number | null, decimals: number): void {
+  const index = INDICATOR_INDEX.get(column);
+  if (index === undefined) throw new Error(`examples: ${column} is not a wb_health_population column`);
+  row[index] = value === null ? null : roundTo(value, decimals);
 }
 
 function* worldHealthRows(rng: Rng): Generator<readonly Cell[]> {
   const years = WB_YEARS.last - WB_YEARS.first;
+  const width = DIMENSIONS.length + GENERATED_INDICATORS.length;
   for (const country of WB_COUNTRIES) {
     const profile = profileFor(country);
     const traits = traitsFor(country, profile, rng.fork(`traits:${country.code}`));
@@ -197,14 +248,16 @@ function* worldHealthRows(rng: Rng): Generator<readonly Cell[]> {
     const populations: number[] = new Array<number>(years + 1).fill(0);
     let population = country.population2015 * 1_000_000;
     for (let year = WB_YEARS.last; year >= WB_YEARS.first; year--) {
-      populations[year - WB_YEARS.first] = population;
+      populations[year - WB_YEARS.first] = Math.round(population);
       const t = (year - WB_YEARS.first) / years;
       const growth = span(profile.growth, t) + traits.growthShift + noise.normal() * 0.002;
       population /= 1 + growth;
     }
 
+    let previous: { population: number; rural: number; urban: number } | null = null;
     for (let year = WB_YEARS.first; year <= WB_YEARS.last; year++) {
       const t = (year - WB_YEARS.first) / years;
+      const people = populations[year - WB_YEARS.first] ?? 0;
       const hiv = country.hivDip ? 12 * Math.exp(-0.5 * ((year - 2003) / 6) ** 2) : 0;
       const life = Math.min(
         89.5,
@@ -228,52 +281,89 @@ function* worldHealthRows(rng: Rng): Generator<readonly Cell[]> {
         (profile.infantMortality[1] / profile.infantMortality[0]) ** t *
         traits.mortalityFactor *
         (1 + hiv / 40);
-      const rural = country.cityState
+      const ruralShare = country.cityState
         ? 0
         : Math.min(97, Math.max(2, span(profile.rural, t) + traits.ruralShift));
       const hasEconomy = year >= country.dataFrom;
-      const gdp = hasEconomy
+      const gni = hasEconomy
         ? traits.gdp2015 * traits.gdpGrowth ** (t - 1) * (GDP_SHOCKS[year] ?? 1) * noise.logNoise(0.04)
         : null;
-      // High-income emissions peaked around 1980 and have eased since.
-      const co2Path =
-        country.tier === 'H'
-          ? 7 + 5 * Math.exp(-0.5 * ((year - 1980) / 18) ** 2) - 2 * t
-          : span(profile.co2, t);
-      const co2 = hasEconomy ? co2Path * traits.co2Factor * noise.logNoise(0.05) : null;
+      // Women outlive men by a gap that widened as lives got longer.
+      const lifeGap = 2 + 3 * t;
+      const femaleShare = 50.4 + (country.oil && country.tier === 'H' ? -12 * t : 0) + noise.normal() * 0.2;
+      const rural = Math.round((people * ruralShare) / 100);
+      const urban = people - rural;
+      // Age structure follows fertility (young) and life expectancy (old).
+      const young = Math.min(50, Math.max(12, 5.5 + 7 * fertility));
+      const old = Math.min(28, Math.max(1.5, (life - 45) * 0.45));
+      const working = 100 - young - old;
+      // World Bank HIV estimates start in 1990.
+      const hivPrevalence =
+        year < 1990 ? null : (country.hivDip ? 0.5 + hiv * 1.4 : 0.1 + 0.3 * t) * traits.mortalityFactor;
+      const growthRate = (now: number, before: number | undefined): number | null =>
+        before === undefined || before <= 0 || now <= 0 ? null : 100 * Math.log(now / before);
 
-      yield [
-        country.name,
-        country.code,
-        country.region,
-        year,
-        Math.round(populations[year - WB_YEARS.first] ?? 0),
-        roundTo(life, 3),
-        gdp === null ? null : roundTo(gdp, 2),
-        roundTo(rural, 3),
-        roundTo(fertility, 3),
-        // Tiny territories report infant mortality only from the mid-1980s.
-        country.population2015 < 0.1 && year < 1985 ? null : roundTo(mortality, 1),
-        co2 === null ? null : roundTo(co2, 3),
-      ];
+      const row: Cell[] = new Array<Cell>(width).fill(null);
+      row[0] = country.name;
+      row[1] = country.code;
+      row[2] = country.region;
+      row[3] = epochDay(year, 1, 1);
+      put(row, 'SP_POP_TOTL', people, 0);
+      put(row, 'SP_POP_TOTL_FE_ZS', femaleShare, 3);
+      put(row, 'SP_POP_TOTL_MA_ZS', 100 - femaleShare, 3);
+      put(row, 'SP_POP_TOTL_FE_IN', (people * femaleShare) / 100, 0);
+      put(row, 'SP_POP_TOTL_MA_IN', people - Math.round((people * femaleShare) / 100), 0);
+      put(row, 'SP_POP_GROW', growthRate(people, previous?.population), 3);
+      put(row, 'SP_POP_0014_TO_ZS', young, 3);
+      put(row, 'SP_POP_1564_TO_ZS', working, 3);
+      put(row, 'SP_POP_65UP_TO_ZS', old, 3);
+      put(row, 'SP_POP_0014_TO', (people * young) / 100, 0);
+      put(row, 'SP_POP_1564_TO', (people * working) / 100, 0);
+      put(row, 'SP_POP_65UP_TO', (people * old) / 100, 0);
+      put(row, 'SP_POP_DPND', (100 * (young + old)) / working, 3);
+      put(row, 'SP_POP_DPND_YG', (100 * young) / working, 3);
+      put(row, 'SP_POP_DPND_OL', (100 * old) / working, 3);
+      put(row, 'SP_RUR_TOTL_ZS', ruralShare, 3);
+      put(row, 'SP_RUR_TOTL', rural, 0);
+      put(row, 'SP_RUR_TOTL_ZG', country.cityState ? null : growthRate(rural, previous?.rural), 3);
+      put(row, 'SP_URB_TOTL_IN_ZS', 100 - ruralShare, 3);
+      put(row, 'SP_URB_TOTL', urban, 0);
+      put(row, 'SP_URB_GROW', growthRate(urban, previous?.urban), 3);
+      put(row, 'SP_DYN_LE00_IN', life, 3);
+      put(row, 'SP_DYN_LE00_FE_IN', life + lifeGap / 2, 3);
+      put(row, 'SP_DYN_LE00_MA_IN', life - lifeGap / 2, 3);
+      put(row, 'SP_DYN_TFRT_IN', fertility, 3);
+      // Crude rates per 1,000 people: births scale with fertility, deaths fall as lives lengthen.
+      put(row, 'SP_DYN_CBRT_IN', Math.min(55, 6.5 * fertility + 1.5), 3);
+      put(row, 'SP_DYN_CDRT_IN', Math.max(1.5, 30 - 0.36 * life + old * 0.55), 3);
+      // Tiny territories report infant mortality only from the mid-1980s.
+      const reportsMortality = !(country.population2015 < 0.1 && year < 1985);
+      put(row, 'SP_DYN_IMRT_IN', reportsMortality ? mortality : null, 1);
+      put(row, 'SP_DYN_IMRT_FE_IN', reportsMortality ? mortality * 0.9 : null, 1);
+      put(row, 'SP_DYN_IMRT_MA_IN', reportsMortality ? mortality * 1.1 : null, 1);
+      put(row, 'SH_DYN_MORT', reportsMortality ? mortality * 1.45 : null, 1);
+      put(row, 'NY_GNP_PCAP_CD', gni, 0);
+      put(row, 'SH_DYN_AIDS_ZS', hivPrevalence, 2);
+      put(row, 'SH_DYN_AIDS', hivPrevalence === null ? null : (people * working * hivPrevalence) / 10_000, 0);
+      yield row;
+      previous = { population: people, rural, urban };
     }
   }
 }
 
+/**
+ * Superset's wb_health_population: country, code, region, the year as a January 1st timestamp and
+ * its 324 World Bank indicators. The indicators Superset's World Bank dashboard and the common
+ * questions use (population, its structure, rural and urban shares, life expectancy, fertility,
+ * infant mortality, HIV, GNI per head) are generated; the rest stay NULL, as sparse indicators
+ * often are in the real data.
+ */
 export const worldHealthTable: TableSpec = {
   name: 'wb_health_population',
   columns: [
-    { name: 'country_name', type: 'VARCHAR' },
-    { name: 'country_code', type: 'VARCHAR' },
-    { name: 'region', type: 'VARCHAR' },
-    { name: 'year', type: 'INTEGER' },
-    { name: 'population', type: 'BIGINT' },
-    { name: 'life_expectancy', type: 'DOUBLE' },
-    { name: 'gdp_per_capita', type: 'DOUBLE', nullable: true },
-    { name: 'rural_pct', type: 'DOUBLE' },
-    { name: 'fertility_rate', type: 'DOUBLE' },
-    { name: 'infant_mortality', type: 'DOUBLE', nullable: true },
-    { name: 'co2_per_capita', type: 'DOUBLE', nullable: true },
+    ...DIMENSIONS,
+    ...WB_INDICATOR_COLUMNS.map((name): ColumnSpec => ({ name, type: 'DOUBLE', nullable: true })),
   ],
+  filled: [...DIMENSIONS.map((column) => column.name), ...GENERATED_INDICATORS],
   rows: worldHealthRows,
 };

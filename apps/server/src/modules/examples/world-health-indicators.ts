@@ -1,0 +1,83 @@
+/**
+ * The World Bank indicator columns of Superset's `wb_health_population` example, in the order its
+ * loader creates them (sorted indicator codes after the four dimension columns). Superset renames
+ * the codes' dots to underscores (SP.POP.TOTL -> SP_POP_TOTL); every one is a DOUBLE. Keeping the
+ * exact names lets Superset's World Bank charts and dataset bundles run on Tessera's examples.
+ */
+
+/** Population by five-year band: count and share, female and male. */
+const FIVE_YEAR_BANDS = ['0004', '0509', '1014', '1519', '2024', '2529', '3034', '3539', '4044', '4549'];
+const FIVE_YEAR_BANDS_LATER = ['5054', '5559', '6064', '6569'];
+const FIVE_YEAR_BANDS_OLDEST = ['7074', '7579', '80UP'];
+const bandColumns = (band: string): string[] => [
+  `SP_POP_${band}_FE`,
+  `SP_POP_${band}_FE_5Y`,
+  `SP_POP_${band}_MA`,
+  `SP_POP_${band}_MA_5Y`,
+];
+/** Broad age groups: shares by sex, total count and total share. */
+const broadColumns = (group: string): string[] => [
+  `SP_POP_${group}_FE_ZS`,
+  `SP_POP_${group}_MA_ZS`,
+  `SP_POP_${group}_TO`,
+  `SP_POP_${group}_TO_ZS`,
+];
+/** Single-year ages 0-25, interpolated, female and male. */
+const singleAgeColumns = Array.from({ length: 26 }, (_, age) => {
+  const code = String(age).padStart(2, '0');
+  return [`SP_POP_AG${code}_FE_IN`, `SP_POP_AG${code}_MA_IN`];
+}).flat();
+
+const words = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
+
+const populationStructure: string[] = [
+  ...bandColumns('0004'),
+  ...broadColumns('0014'),
+  ...FIVE_YEAR_BANDS.slice(1, 4).flatMap(bandColumns),
+  ...broadColumns('1564'),
+  ...FIVE_YEAR_BANDS.slice(4).flatMap(bandColumns),
+  ...FIVE_YEAR_BANDS_LATER.flatMap(bandColumns),
+  ...broadColumns('65UP'),
+  ...FIVE_YEAR_BANDS_OLDEST.flatMap(bandColumns),
+  ...singleAgeColumns,
+];
+
+export const WB_INDICATOR_COLUMNS: readonly string[] = [
+  ...words(`
+    NY_GNP_PCAP_CD
+    SE_ADT_1524_LT_FM_ZS SE_ADT_1524_LT_MA_ZS SE_ADT_1524_LT_ZS SE_ADT_LITR_FE_ZS SE_ADT_LITR_MA_ZS
+    SE_ADT_LITR_ZS SE_ENR_ORPH SE_PRM_CMPT_FE_ZS SE_PRM_CMPT_MA_ZS SE_PRM_CMPT_ZS SE_PRM_ENRR
+    SE_PRM_ENRR_FE SE_PRM_ENRR_MA SE_PRM_NENR SE_PRM_NENR_FE SE_PRM_NENR_MA SE_SEC_ENRR SE_SEC_ENRR_FE
+    SE_SEC_ENRR_MA SE_SEC_NENR SE_SEC_NENR_FE SE_SEC_NENR_MA SE_TER_ENRR SE_TER_ENRR_FE SE_XPD_TOTL_GD_ZS
+    SH_ANM_CHLD_ZS SH_ANM_NPRG_ZS SH_CON_1524_FE_ZS SH_CON_1524_MA_ZS SH_CON_AIDS_FE_ZS SH_CON_AIDS_MA_ZS
+    SH_DTH_COMM_ZS SH_DTH_IMRT SH_DTH_INJR_ZS SH_DTH_MORT SH_DTH_NCOM_ZS SH_DTH_NMRT SH_DYN_AIDS
+    SH_DYN_AIDS_DH SH_DYN_AIDS_FE_ZS SH_DYN_AIDS_ZS SH_DYN_MORT SH_DYN_MORT_FE SH_DYN_MORT_MA SH_DYN_NMRT
+    SH_FPL_SATI_ZS SH_H2O_SAFE_RU_ZS SH_H2O_SAFE_UR_ZS SH_H2O_SAFE_ZS SH_HIV_0014 SH_HIV_1524_FE_ZS
+    SH_HIV_1524_KW_FE_ZS SH_HIV_1524_KW_MA_ZS SH_HIV_1524_MA_ZS SH_HIV_ARTC_ZS SH_HIV_KNOW_FE_ZS
+    SH_HIV_KNOW_MA_ZS SH_HIV_ORPH SH_HIV_TOTL SH_IMM_HEPB SH_IMM_HIB3 SH_IMM_IBCG SH_IMM_IDPT SH_IMM_MEAS
+    SH_IMM_POL3 SH_MED_BEDS_ZS SH_MED_CMHW_P3 SH_MED_NUMW_P3 SH_MED_PHYS_ZS SH_MLR_NETS_ZS SH_MLR_PREG_ZS
+    SH_MLR_SPF2_ZS SH_MLR_TRET_ZS SH_MMR_DTHS SH_MMR_LEVE SH_MMR_RISK SH_MMR_RISK_ZS SH_MMR_WAGE_ZS
+    SH_PRG_ANEM SH_PRG_ARTC_ZS SH_PRG_SYPH_ZS SH_PRV_SMOK_FE SH_PRV_SMOK_MA SH_STA_ACSN SH_STA_ACSN_RU
+    SH_STA_ACSN_UR SH_STA_ANV4_ZS SH_STA_ANVC_ZS SH_STA_ARIC_ZS SH_STA_BFED_ZS SH_STA_BRTC_ZS
+    SH_STA_BRTW_ZS SH_STA_DIAB_ZS SH_STA_IYCF_ZS SH_STA_MALN_FE_ZS SH_STA_MALN_MA_ZS SH_STA_MALN_ZS
+    SH_STA_MALR SH_STA_MMRT SH_STA_MMRT_NE SH_STA_ORCF_ZS SH_STA_ORTH SH_STA_OW15_FE_ZS SH_STA_OW15_MA_ZS
+    SH_STA_OW15_ZS SH_STA_OWGH_FE_ZS SH_STA_OWGH_MA_ZS SH_STA_OWGH_ZS SH_STA_PNVC_ZS SH_STA_STNT_FE_ZS
+    SH_STA_STNT_MA_ZS SH_STA_STNT_ZS SH_STA_WAST_FE_ZS SH_STA_WAST_MA_ZS SH_STA_WAST_ZS SH_SVR_WAST_FE_ZS
+    SH_SVR_WAST_MA_ZS SH_SVR_WAST_ZS SH_TBS_CURE_ZS SH_TBS_DTEC_ZS SH_TBS_INCD SH_TBS_MORT SH_TBS_PREV
+    SH_VAC_TTNS_ZS SH_XPD_EXTR_ZS SH_XPD_OOPC_TO_ZS SH_XPD_OOPC_ZS SH_XPD_PCAP SH_XPD_PCAP_PP_KD
+    SH_XPD_PRIV SH_XPD_PRIV_ZS SH_XPD_PUBL SH_XPD_PUBL_GX_ZS SH_XPD_PUBL_ZS SH_XPD_TOTL_CD SH_XPD_TOTL_ZS
+    SI_POV_NAHC SI_POV_RUHC SI_POV_URHC SL_EMP_INSV_FE_ZS SL_TLF_TOTL_FE_ZS SL_TLF_TOTL_IN
+    SL_UEM_TOTL_FE_ZS SL_UEM_TOTL_MA_ZS SL_UEM_TOTL_ZS SM_POP_NETM SN_ITK_DEFC SN_ITK_DEFC_ZS
+    SN_ITK_SALT_ZS SN_ITK_VITA_ZS SP_ADO_TFRT SP_DYN_AMRT_FE SP_DYN_AMRT_MA SP_DYN_CBRT_IN SP_DYN_CDRT_IN
+    SP_DYN_CONU_ZS SP_DYN_IMRT_FE_IN SP_DYN_IMRT_IN SP_DYN_IMRT_MA_IN SP_DYN_LE00_FE_IN SP_DYN_LE00_IN
+    SP_DYN_LE00_MA_IN SP_DYN_SMAM_FE SP_DYN_SMAM_MA SP_DYN_TFRT_IN SP_DYN_TO65_FE_ZS SP_DYN_TO65_MA_ZS
+    SP_DYN_WFRT SP_HOU_FEMA_ZS SP_MTR_1519_ZS
+  `),
+  ...populationStructure,
+  ...words(`
+    SP_POP_BRTH_MF SP_POP_DPND SP_POP_DPND_OL SP_POP_DPND_YG SP_POP_GROW SP_POP_TOTL SP_POP_TOTL_FE_IN
+    SP_POP_TOTL_FE_ZS SP_POP_TOTL_MA_IN SP_POP_TOTL_MA_ZS SP_REG_BRTH_RU_ZS SP_REG_BRTH_UR_ZS
+    SP_REG_BRTH_ZS SP_REG_DTHS_ZS SP_RUR_TOTL SP_RUR_TOTL_ZG SP_RUR_TOTL_ZS SP_URB_GROW SP_URB_TOTL
+    SP_URB_TOTL_IN_ZS SP_UWT_TFRT
+  `),
+];
