@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { dragToLayout, dropZone } from './dashboard-drag';
-import { apiToken, birthNamesDatasetId } from './explore-helpers';
+import { apiToken, birthNamesDatasetId, examplesDatabaseId } from './explore-helpers';
 import { logIn } from './login';
 
 /**
@@ -26,6 +26,7 @@ const shots = 'e2e/.artifacts/screens';
 let suffix = '';
 let headers: Record<string, string> = {};
 let chartIds: number[] = [];
+let datasetId = 0;
 
 interface Component {
   id: string;
@@ -39,7 +40,7 @@ type PositionTree = Record<string, Component>;
 test.beforeAll(async ({ request }) => {
   suffix = Date.now().toString(36);
   headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const datasetId = await birthNamesDatasetId(request);
+  datasetId = await birthNamesDatasetId(request);
   const datasource = `${String(datasetId)}__table`;
   chartIds = [];
   for (const name of ['boys', 'girls', 'all']) {
@@ -58,8 +59,31 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
-/** A new user holding one built-in role, created through the Users API as an admin would. */
-async function createUser(request: APIRequestContext, role: 'Alpha' | 'Gamma'): Promise<string> {
+/**
+ * A role granting read access to birth_names, as an admin grants it: Gamma alone reads no dataset, and
+ * Superset shows a published dashboard only to those who may read one of its charts' datasets.
+ */
+async function birthNamesReaders(request: APIRequestContext): Promise<number> {
+  const created = await request.post('/api/v1/security/roles/', {
+    headers,
+    data: { name: `birth_names readers ${suffix}` },
+  });
+  expect(created.status()).toBe(201);
+  const roleId = ((await created.json()) as { id: number }).id;
+  const granted = await request.post(`/api/v1/security/roles/${String(roleId)}/access/`, {
+    headers,
+    data: { database_id: await examplesDatabaseId(request, headers), dataset_id: datasetId },
+  });
+  expect(granted.status()).toBe(200);
+  return roleId;
+}
+
+/** A new user holding one built-in role (and any extra roles), created through the Users API. */
+async function createUser(
+  request: APIRequestContext,
+  role: 'Alpha' | 'Gamma',
+  extraRoles: number[] = [],
+): Promise<string> {
   const username = `${role.toLowerCase()}_acc_${suffix}`;
   const query = `(filters:!((col:name,opr:eq,value:${role})))`;
   const roles = await request.get(`/api/v1/security/roles/?q=${encodeURIComponent(query)}`, { headers });
@@ -75,7 +99,7 @@ async function createUser(request: APIRequestContext, role: 'Alpha' | 'Gamma'): 
       last_name: 'Tester',
       email: `${username}@example.com`,
       password: `${username}-password-1`,
-      roles: [found.id],
+      roles: [found.id, ...extraRoles],
     },
   });
   expect(created.status()).toBe(201);
@@ -139,7 +163,7 @@ test('issue #12 acceptance: build, save, publish, copy, share and view a dashboa
   // One long flow with three sign-ins (argon2) on a shared machine.
   test.setTimeout(600_000);
   const alpha = await createUser(request, 'Alpha');
-  const gamma = await createUser(request, 'Gamma');
+  const gamma = await createUser(request, 'Gamma', [await birthNamesReaders(request)]);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
   // 1. Create the dashboard from the Dashboards list.
@@ -334,7 +358,7 @@ test('issue #12 acceptance: build, save, publish, copy, share and view a dashboa
   const gammaPage = await signedInAs(browser, gamma);
   await gammaPage.goto(`/superset/dashboard/${slug}/`);
   await expect(gammaPage.getByTestId('dashboard-title')).toHaveText(title);
-  await expect(gammaPage.getByTestId('dashboard-chart').first()).toBeVisible();
+  await expect(holder(gammaPage, 0)).toHaveAttribute('data-chart-status', 'rendered');
   await expect(gammaPage.getByTestId('edit-dashboard-button')).toHaveCount(0);
   await expect(gammaPage.getByTestId('dashboard-edit-actions')).toHaveCount(0);
   // Clicking the publish state does nothing for a viewer.
