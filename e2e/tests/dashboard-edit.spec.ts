@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { dragToLayout as drag, dropZone as zone } from './dashboard-drag';
 import { apiToken, birthNamesDatasetId } from './explore-helpers';
 import { logIn } from './login';
 
@@ -38,34 +39,6 @@ test.beforeAll(async ({ request }) => {
   dashboardId = ((await created.json()) as { id: number }).id;
 });
 
-/** dnd-kit's pointer sensor needs a press, a few moves past its activation distance, then the target. */
-async function drag(page: Page, source: Locator, target: Locator, at: 'center' | 'top' = 'center') {
-  // The e2e project has no DOM types; Playwright calls a function given as text with the element.
-  await target.evaluate("(element) => element.scrollIntoView({ block: 'center' })");
-  // hover() waits for the source to stop moving (the side panel's tab switch animates).
-  await source.hover();
-  const from = await source.boundingBox();
-  if (from === null) throw new Error('source not visible');
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
-  const to = await target.boundingBox();
-  if (to === null) throw new Error('target not visible');
-  const y = at === 'top' ? to.y + 5 : to.y + to.height / 2;
-  await page.mouse.move(to.x + to.width / 2, y, { steps: 15 });
-  // dnd-kit picks the target on pointer moves: nudge until the target shows it will take the drop.
-  const aimed = page.locator('.tsr-drop-zone.is-over, [data-test="dashboard-drop-indicator"]');
-  let nudge = 0;
-  await expect(async () => {
-    nudge += 1;
-    const box = (await target.boundingBox()) ?? to;
-    await page.mouse.move(box.x + box.width / 2 + (nudge % 5) * 3, box.y + box.height / 2, { steps: 3 });
-    await expect(aimed).toHaveCount(1, { timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-  await page.mouse.up();
-}
-
-const zone = (page: Page, containerType: string) =>
-  page.locator(`[data-test="dashboard-drop-zone"][data-container-type="${containerType}"]`);
 const chartCard = (page: Page, index: number) =>
   page.locator(`[data-test="chart-pane-item"][data-chart-id="${String(chartIds[index])}"]`);
 

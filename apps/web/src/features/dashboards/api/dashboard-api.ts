@@ -1,6 +1,8 @@
 import {
   chartShowResponseSchema,
   dashboardChartsResponseSchema,
+  dashboardCopyResponseSchema,
+  type DashboardCopy,
   dashboardListResponseSchema,
   dashboardShowResponseSchema,
   dashboardWriteResponseSchema,
@@ -75,6 +77,14 @@ export const dashboardApi = api.injectEndpoints({
         body: { published },
       }),
       responseSchema: dashboardWriteResponseSchema,
+    }),
+    /** 'Save as': POST /dashboard/{id}/copy/ answers the new dashboard's id. */
+    copyDashboard: build.mutation<
+      z.infer<typeof dashboardCopyResponseSchema>,
+      { id: number; body: DashboardCopy }
+    >({
+      query: ({ id, body }) => ({ url: `/api/v1/dashboard/${String(id)}/copy/`, method: 'POST', body }),
+      responseSchema: dashboardCopyResponseSchema,
     }),
     createDashboardPermalink: build.mutation<
       z.infer<typeof permalinkCreatedSchema>,

@@ -5,16 +5,19 @@ import { useLayoutEditor } from './layout-editor-context';
 
 /**
  * A TAB title or HEADER text that turns into an input on click; Enter or leaving the field saves it as one
- * edit, Escape restores it. An empty text keeps the placeholder on screen.
+ * edit, Escape restores it. An empty text keeps the placeholder on screen. With `editOnClick` false a
+ * click passes through instead (an inactive tab's title must switch to that tab, not open its input).
  */
 export function EditableText({
   componentId,
   text,
   placeholder,
+  editOnClick = true,
 }: {
   componentId: string;
   text: string;
   placeholder: string;
+  editOnClick?: boolean;
 }) {
   const editor = useLayoutEditor();
   const [draft, setDraft] = useState<string | null>(null);
@@ -41,6 +44,7 @@ export function EditableText({
         data-component-id={componentId}
         style={{ cursor: 'text', minWidth: 24, display: 'inline-block', opacity: text === '' ? 0.5 : 1 }}
         onClick={(event) => {
+          if (!editOnClick) return;
           event.stopPropagation();
           setDraft(text);
         }}

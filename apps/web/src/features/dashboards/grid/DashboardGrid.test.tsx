@@ -129,4 +129,31 @@ describe('DashboardGrid (edit seam)', () => {
     );
     expect(byTest(container, 'add-tab')[0]?.getAttribute('data-tabs')).toBe('TABS-t');
   });
+
+  it("lets an inactive tab's title switch tabs; only the active tab's title edits on click", () => {
+    const titles: LayoutEditSeam = {
+      ...seam,
+      EditableText: ({ text, editOnClick }) => (
+        <span data-test="editable-text" data-edit-on-click={String(editOnClick ?? true)}>
+          {text}
+        </span>
+      ),
+    };
+    const { container, store } = renderGrid(
+      <LayoutEditContext.Provider value={titles}>
+        <DashboardGrid />
+      </LayoutEditContext.Provider>,
+    );
+    const editable = () =>
+      Object.fromEntries(
+        byTest(container, 'editable-text').map((node) => [
+          node.textContent,
+          node.getAttribute('data-edit-on-click'),
+        ]),
+      );
+    expect(editable()).toMatchObject({ First: 'true', Second: 'false' });
+    fireEvent.click(screen.getByText('Second'));
+    expect(selectDashboardState(store.getState()).activeTabs['TABS-t']).toBe('TAB-2');
+    expect(editable()).toMatchObject({ First: 'false', Second: 'true' });
+  });
 });

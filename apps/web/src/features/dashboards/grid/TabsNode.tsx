@@ -10,11 +10,13 @@ import { metaText } from './widths';
 import { childDepth } from '@tessera/core';
 import { DashboardViewContext } from './dashboard-view-context';
 
-function TabTitle({ id }: { id: string }) {
+/** In edit mode the active tab's title is editable; an inactive one switches to its tab when clicked. */
+function TabTitle({ id, active = true }: { id: string; active?: boolean }) {
   const tab = useAppSelector((state) => selectLayout(state)[id]);
   const edit = useContext(LayoutEditContext);
   const text = metaText(tab?.meta, 'text') ?? metaText(tab?.meta, 'defaultText') ?? '';
-  if (edit !== null) return <edit.EditableText componentId={id} text={text} placeholder="Tab title" />;
+  if (edit !== null)
+    return <edit.EditableText componentId={id} text={text} placeholder="Tab title" editOnClick={active} />;
   return <span data-test="dashboard-tab-title">{text === '' ? 'Untitled tab' : text}</span>;
 }
 
@@ -65,7 +67,7 @@ export function TabsNode({ component, depth }: NodeProps) {
       tabBarExtraContent={edit === null ? undefined : <edit.AddTabButton tabsId={component.id} />}
       items={component.children.map((tabId) => ({
         key: tabId,
-        label: <TabTitle id={tabId} />,
+        label: <TabTitle id={tabId} active={tabId === activeKey} />,
         children: <TabPane id={tabId} depth={tabDepth} />,
       }))}
     />

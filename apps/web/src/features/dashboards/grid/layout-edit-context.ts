@@ -18,7 +18,13 @@ export interface LayoutEditSeam {
   /** Rendered at the end of every container (GRID, TAB, ROW, COLUMN), and as its whole content when empty. */
   ContainerDropZone: ComponentType<{ container: LayoutComponent; depth: number }>;
   /** Replaces the text of TAB titles and HEADER components in edit mode. */
-  EditableText: ComponentType<{ componentId: string; text: string; placeholder: string }>;
+  EditableText: ComponentType<{
+    componentId: string;
+    text: string;
+    placeholder: string;
+    /** False lets a click through (an inactive tab's title switches tabs first); default true. */
+    editOnClick?: boolean;
+  }>;
   /** Replaces the rendered markdown in edit mode. */
   MarkdownEditor: ComponentType<{ componentId: string; code: string }>;
   /** Shown after the last tab of a TABS container in edit mode. */

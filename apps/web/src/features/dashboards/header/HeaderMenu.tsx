@@ -15,13 +15,14 @@ import type { DashboardInfo } from '../state/dashboard-info';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
 import { selectDashboardState } from '../state/dashboard-store';
 import { REFRESH_OPTIONS } from './refresh-labels';
+import { SaveAsModal } from './SaveAsModal';
 
 /** Lets React paint the stacked tabs before the export waits on their charts. */
 function nextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()));
 }
 
-/** The header's "…" menu: refresh, auto-refresh, share, download and fullscreen (spec 001 §2). */
+/** The header's "…" menu: refresh, auto-refresh, save as, share, download and fullscreen (spec 001 §2). */
 export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: string }) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
@@ -33,6 +34,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
   const [refreshOpen, setRefreshOpen] = useState(false);
   const [frequency, setFrequency] = useState(refreshFrequency);
   const [exporting, setExporting] = useState(false);
+  const [saveAsOpen, setSaveAsOpen] = useState(false);
   const params = new URLSearchParams(location.search);
   const fullscreen = params.get('standalone') === '1' || params.get('standalone') === 'true';
 
@@ -136,6 +138,9 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
       ),
     },
     { type: 'divider' },
+    ...(info.canSaveAs
+      ? [{ key: 'save-as', label: <span data-test="save-as-menu-item">Save as</span> }]
+      : []),
     {
       key: 'download',
       label: <span data-test="download-menu">Download</span>,
@@ -168,6 +173,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
       setRefreshOpen(true);
     }
     if (key === 'fullscreen') toggleFullscreen();
+    if (key === 'save-as') setSaveAsOpen(true);
     if (key === 'image' || key === 'pdf') void exportAs(key);
     if (key === 'csv' || key === 'xlsx') void exportData(key);
     if (key === 'copy') void copyPermalink();
@@ -207,6 +213,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
           data-test="refresh-interval-select"
         />
       </Modal>
+      {saveAsOpen ? <SaveAsModal info={info} onClose={() => setSaveAsOpen(false)} /> : null}
       <Modal
         open={manualCopy !== null}
         title="Copy permalink"

@@ -39,4 +39,11 @@ describe('toDashboardInfo permissions (spec 001 §6)', () => {
     expect(toDashboardInfo(dashboard, user({ id: 9 })).canEdit).toBe(false);
     expect(toDashboardInfo(dashboard, user({ id: 9, roles: ['ADMIN'], permissions: [] })).canEdit).toBe(true);
   });
+  it("'Save as' needs can_write Dashboard (or admin), not ownership", () => {
+    expect(toDashboardInfo(dashboard, user({ id: 9 })).canSaveAs).toBe(true);
+    expect(toDashboardInfo(dashboard, user({ permissions: [['can_read', 'Dashboard']] })).canSaveAs).toBe(
+      false,
+    );
+    expect(toDashboardInfo(dashboard, user({ roles: ['Admin'], permissions: [] })).canSaveAs).toBe(true);
+  });
 });

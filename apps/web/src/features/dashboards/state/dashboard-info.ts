@@ -28,6 +28,8 @@ export interface DashboardInfo {
   changedByName: string | null;
   positionJson: string | null;
   canEdit: boolean;
+  /** 'Save as' (a copy the user owns): whoever may create dashboards, owner or not. */
+  canSaveAs: boolean;
   canShare: boolean;
   canExplore: boolean;
   canCsv: boolean;
@@ -72,6 +74,7 @@ export function toDashboardInfo(
     changedByName: dashboard.changed_by_name ?? null,
     positionJson: dashboard.position_json ?? null,
     canEdit: admin || (owner && can(user, 'can_write', 'Dashboard')),
+    canSaveAs: admin || can(user, 'can_write', 'Dashboard'),
     canShare: admin || can(user, 'can_share_dashboard', 'Superset'),
     canExplore: admin || can(user, 'can_explore', 'Superset'),
     canCsv: admin || can(user, 'can_csv', 'Superset'),
