@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { messageError } from './errors';
 
 /**
  * multipart/form-data bodies (the bundle import forms of reference §3–§9: a file field `formData` and
@@ -12,9 +13,7 @@ export class MultipartForm {
   ) {}
 }
 
-export class MultipartError extends Error {
-  readonly statusCode = 400;
-}
+export class MultipartError extends Error {}
 
 const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
@@ -69,7 +68,9 @@ export function registerMultipartBodyParser(app: FastifyInstance, limit: number)
         const buffer = typeof body === 'string' ? Buffer.from(body) : body;
         done(null, parseMultipart(buffer, request.headers['content-type'] ?? ''));
       } catch (error) {
-        done(error instanceof Error ? error : new MultipartError('Invalid multipart body.'), undefined);
+        // A body that is not a well-formed form is the client's mistake: 400 with the reason.
+        const reason = error instanceof MultipartError ? error.message : 'Invalid multipart body.';
+        done(messageError(400, reason), undefined);
       }
     },
   );
