@@ -476,4 +476,77 @@ describe.each(METADATA_BACKENDS)('asset bundles on %s metadata', (backend) => {
       'Saved Query already exists and `overwrite=true` was not passed',
     );
   });
+
+  it('imports a dataset file in the form Superset 5 writes, reusing the examples database by uuid', async () => {
+    // Keys as Superset's own example configs spell them, including ones Tessera has no use for.
+    const dataset = [
+      'table_name: bundle_names',
+      'main_dttm_col: ds',
+      'description: null',
+      'default_endpoint: null',
+      'offset: 0',
+      'cache_timeout: null',
+      'catalog: null',
+      'schema: main',
+      'sql: SELECT * FROM birth_names',
+      'params: null',
+      'template_params: null',
+      'filter_select_enabled: true',
+      'fetch_values_predicate: null',
+      'extra: null',
+      'normalize_columns: false',
+      'always_filter_main_dttm: false',
+      'folders: null',
+      'uuid: 4ec507ac-0000-4d2b-8dc3-cfb7c3515e76',
+      'metrics:',
+      '- metric_name: sum__num',
+      '  verbose_name: null',
+      '  metric_type: null',
+      '  expression: SUM(num)',
+      '  currency: null',
+      '  extra: null',
+      '  warning_text: null',
+      'columns:',
+      '- column_name: ds',
+      '  is_dttm: true',
+      '  is_active: true',
+      '  type: TIMESTAMP WITHOUT TIME ZONE',
+      '  groupby: true',
+      '  filterable: true',
+      '  expression: null',
+      '  extra: null',
+      'version: 1.0.0',
+      `database_uuid: ${EXAMPLES_DATABASE_UUID}`,
+      'data: https://example.invalid/birth_names.json.gz',
+    ].join('\n');
+    const response = await importZip(
+      target,
+      targetAdmin,
+      'dataset',
+      zipOf(
+        {
+          'metadata.yaml': 'version: 1.0.0\ntype: SqlaTable\ntimestamp: 2026-01-01T00:00:00.000000+00:00\n',
+          'databases/examples.yaml': `database_name: examples\nsqlalchemy_uri: duckdb:////tmp/examples.db\nexpose_in_sqllab: true\nextra:\n  allows_virtual_table_explore: true\nuuid: ${EXAMPLES_DATABASE_UUID}\nversion: 1.0.0\n`,
+          'datasets/examples/bundle_names.yaml': `${dataset}\n`,
+        },
+        'dataset_export_20260101T000000',
+      ),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const row = await target.ctx.store.db
+      .selectFrom('datasets as t')
+      .innerJoin('databases as d', 'd.id', 't.database_id')
+      .select(['t.id', 'd.uuid', 'd.sqlalchemy_uri'])
+      .where('t.uuid', '=', '4ec507ac-0000-4d2b-8dc3-cfb7c3515e76')
+      .executeTakeFirstOrThrow();
+    // The examples database is reused as it is: the bundle's URI does not replace it.
+    expect(row.uuid).toBe(EXAMPLES_DATABASE_UUID);
+    expect(row.sqlalchemy_uri).not.toContain('/tmp/examples.db');
+    const metrics = await target.ctx.store.db
+      .selectFrom('dataset_metrics')
+      .select('metric_name')
+      .where('dataset_id', '=', row.id)
+      .execute();
+    expect(metrics).toEqual([{ metric_name: 'sum__num' }]);
+  });
 });
