@@ -549,4 +549,40 @@ describe.each(METADATA_BACKENDS)('asset bundles on %s metadata', (backend) => {
       .execute();
     expect(metrics).toEqual([{ metric_name: 'sum__num' }]);
   });
+
+  it('imports a chart whose dataset is only on the server', async () => {
+    const dataset = await target.ctx.store.db
+      .selectFrom('datasets')
+      .select(['id', 'uuid'])
+      .where('table_name', '=', 'names')
+      .executeTakeFirstOrThrow();
+    const response = await importZip(
+      target,
+      targetAdmin,
+      'chart',
+      zipOf(
+        {
+          'metadata.yaml': { version: '1.0.0', type: 'Slice' },
+          'charts/Alone_1.yaml': {
+            slice_name: 'Alone',
+            viz_type: 'table',
+            params: { viz_type: 'table', datasource: '999__table' },
+            query_context: null,
+            uuid: '44444444-4444-4444-8444-444444444444',
+            version: '1.0.0',
+            dataset_uuid: dataset.uuid,
+          },
+        },
+        'chart_export_20260101T000000',
+      ),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const chart = await target.ctx.store.db
+      .selectFrom('slices')
+      .selectAll()
+      .where('uuid', '=', '44444444-4444-4444-8444-444444444444')
+      .executeTakeFirstOrThrow();
+    expect(chart.datasource_id).toBe(dataset.id);
+    expect(JSON.parse(chart.params)).toMatchObject({ datasource: `${dataset.id}__table` });
+  });
 });

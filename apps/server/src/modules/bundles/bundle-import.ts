@@ -277,13 +277,19 @@ class ImportPlan {
     } else throw error;
   }
 
+  /** An object the bundle names but does not hold: the write phase resolves its uuid to this id. */
+  private onServer(uuid: string, id: number): Ref {
+    this.existing.set(uuid, id);
+    return { kind: 'server', id };
+  }
+
   private async databaseRef(file: string, uuid: string): Promise<Ref | undefined> {
     if (this.databases.has(uuid)) {
       if (this.errors[this.databases.get(uuid)?.file ?? ''] !== undefined) return undefined;
       return { kind: 'bundle', uuid };
     }
     const row = await repo.findDatabaseRecordByUuid(this.db, uuid);
-    if (row && canAccessDatabase(this.principal, row)) return { kind: 'server', id: row.id };
+    if (row && canAccessDatabase(this.principal, row)) return this.onServer(uuid, row.id);
     this.fail(file, 'database_uuid', `Database ${uuid} is neither in the bundle nor on this server.`);
     return undefined;
   }
@@ -332,7 +338,7 @@ class ImportPlan {
       database &&
       canSeeDataset(this.principal, database, row, await repo.ownerIdsOf(this.db, 'dataset', row.id))
     )
-      return { kind: 'server', id: row.id };
+      return this.onServer(uuid, row.id);
     this.fail(file, 'dataset_uuid', `Dataset ${uuid} is neither in the bundle nor on this server.`);
     return undefined;
   }
@@ -362,7 +368,7 @@ class ImportPlan {
     const ids = await repo.idsByUuid(this.db, 'slices', [uuid]);
     const id = ids.get(uuid);
     const row = id === undefined ? undefined : await repo.findChartRecord(this.db, id);
-    if (row && (await canSeeChart(this.ctx, this.principal, row))) return { kind: 'server', id: row.id };
+    if (row && (await canSeeChart(this.ctx, this.principal, row))) return this.onServer(uuid, row.id);
     this.fail(file, 'position', `Chart ${uuid} is neither in the bundle nor on this server.`);
     return undefined;
   }
