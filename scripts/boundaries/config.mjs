@@ -18,6 +18,7 @@ export const config = {
    */
   modulePublicFiles: {
     charts: ['chart-access.ts', 'chart-dict.ts'],
+    dashboards: ['dashboard-access.ts', 'dashboard-copy-remap.ts'],
     databases: ['database-choices.ts', 'humanize.ts', 'query-slots.ts', 'registry.ts', 'schema-guard.ts'],
     datasets: ['cached-explore-datasource.ts', 'dataset-access.ts', 'explore-datasource.ts'],
     queries: ['query-access.ts', 'query-dict.ts', 'query-lifecycle.ts'],

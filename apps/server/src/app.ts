@@ -26,6 +26,9 @@ import { registerSqlLabRoutes } from './modules/sqllab/sqllab.routes';
 import { registerWebRoutes } from './modules/web/web.routes';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerFormBodyParser } from './platform/form-body';
+import { registerMultipartBodyParser } from './platform/multipart-body';
+import { registerBundleRoutes } from './modules/bundles/bundles.routes';
+import { BUNDLE_LIMITS } from '@tessera/contracts';
 import { registerHsts } from './platform/hsts';
 import { registerTabStateRoutes } from './modules/tab-state/tab-state.routes';
 import { logBackendErrors } from './platform/backend-errors';
@@ -54,6 +57,8 @@ export async function buildApp(
   logBackendErrors(ctx.store, ctx.databases, app.log);
   registerErrorHandler(app);
   registerFormBodyParser(app);
+  // Bundle uploads: the ZIP cap plus room for the form's other fields.
+  registerMultipartBodyParser(app, BUNDLE_LIMITS.zipBytes + 1024 * 1024);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -95,6 +100,7 @@ export async function buildApp(
   registerChartRoutes(app, fullCtx);
   registerDashboardRoutes(app, fullCtx);
   registerExploreRoutes(app, fullCtx);
+  registerBundleRoutes(app, fullCtx);
   // Queries a previous process left running or pending end now rather than at the first periodic sweep.
   app.addHook('onReady', async () => {
     await sqlLab.sweepNow();

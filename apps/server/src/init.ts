@@ -5,7 +5,8 @@ import type { AppCaches, AppContext } from './context';
 import { migrateToLatest } from './db/migrate';
 import { nowIso, openMetadataStore, type MetadataStore } from './db/kysely';
 import { assertStoredUriOpenable } from './modules/databases/connection-guard';
-import { DatabaseRegistry } from './modules/databases/registry';
+import { DatabaseRegistry, type DatabaseRow } from './modules/databases/registry';
+import { EXAMPLES_DATABASE_UUID } from '@tessera/contracts';
 import { createDatabase } from './modules/databases/databases.service';
 import { findDatabaseByName } from './modules/databases/databases.repo';
 import { ensureExampleDatasets } from './modules/datasets/example-datasets';
@@ -96,6 +97,29 @@ export async function ensureAdmin(
   return { created: true, generatedPassword: generated };
 }
 
+/**
+ * Superset's example bundles name the examples database by Superset's own uuid; the examples database
+ * takes it (once, unless another database already holds it) so those bundles reuse it on import.
+ */
+async function adoptExamplesUuid(
+  ctx: BaseContext,
+  database: DatabaseRow | undefined,
+): Promise<DatabaseRow | undefined> {
+  if (!database || database.uuid === EXAMPLES_DATABASE_UUID) return database;
+  const holder = await ctx.store.db
+    .selectFrom('databases')
+    .select('id')
+    .where('uuid', '=', EXAMPLES_DATABASE_UUID)
+    .executeTakeFirst();
+  if (holder) return database;
+  await ctx.store.db
+    .updateTable('databases')
+    .set({ uuid: EXAMPLES_DATABASE_UUID })
+    .where('id', '=', database.id)
+    .execute();
+  return { ...database, uuid: EXAMPLES_DATABASE_UUID };
+}
+
 /** Builds the example DuckDB file when missing (or when asked) and registers it as `examples`. */
 export async function ensureExamples(ctx: BaseContext, rebuild = false): Promise<{ generated: boolean }> {
   const file = path.join(ctx.config.dataDir, EXAMPLES_FILE);
@@ -122,7 +146,10 @@ export async function ensureExamples(ctx: BaseContext, rebuild = false): Promise
       force_ctas_schema: null,
     });
   }
-  const database = await findDatabaseByName(ctx.store.db, EXAMPLES_DATABASE_NAME);
+  const database = await adoptExamplesUuid(
+    ctx,
+    await findDatabaseByName(ctx.store.db, EXAMPLES_DATABASE_NAME),
+  );
   if (database) {
     const admin = await findUserByUsername(ctx.store.db, ctx.config.adminUsername);
     await ensureExampleDatasets(

@@ -4,6 +4,7 @@ import { ensureAdmin, ensureExamples, openContext } from './init';
 import { runBeat } from './jobs/beat';
 import { runWorker } from './jobs/worker';
 import { ConfigError, loadConfig } from './platform/config';
+import { exportToFile, importFromFile } from './bundle-cli';
 
 const USAGE = `Usage: tessera <command>
 
@@ -16,6 +17,11 @@ Commands:
   init             migrate the metadata store, sync the built-in roles and create the admin user
   create-admin     create an admin user: --username NAME --password SECRET
   load-examples    rebuild the example DuckDB database in the data dir
+  export           write a Superset-compatible bundle (ZIP of YAML) of assets and what they use:
+                   --type database|dataset|chart|dashboard|saved_query --ids 1,2 --out FILE.zip
+                   [--user NAME] (whose access decides what may be exported; default the admin)
+  import           import a bundle: FILE.zip [--overwrite] [--type T] (default: the bundle's own type)
+                   [--password databases/x.yaml=SECRET ...] [--user NAME]
   help             show this text
 
 Configuration comes from environment variables (see README), e.g. TESSERA_PORT, TESSERA_DATA_DIR.`;
@@ -119,6 +125,12 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'load-examples':
         await loadExamples();
+        return 0;
+      case 'export':
+        await exportToFile(rest);
+        return 0;
+      case 'import':
+        await importFromFile(rest);
         return 0;
       case 'help':
       case '--help':

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -101,4 +102,36 @@ describe('tessera CLI', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Unknown command: frobnicate');
   });
+
+  it('exports and imports asset bundles', async () => {
+    const dataDir = tempDir();
+    const env = {
+      TESSERA_DATA_DIR: dataDir,
+      TESSERA_SECRET_KEY: 'cli-bundle-test-secret-key-0123456789abcdef',
+      TESSERA_ADMIN_PASSWORD: 'cli-bundle-admin-pw-1',
+    };
+    expect((await run(['init'], env)).code).toBe(0);
+    const source = path.join(dataDir, 'source.zip');
+    writeFileSync(
+      source,
+      zipSync({
+        'database_export_20260101T000000/metadata.yaml': strToU8('version: 1.0.0\ntype: Database\n'),
+        'database_export_20260101T000000/databases/memory.yaml': strToU8(
+          'database_name: memory\nsqlalchemy_uri: "sqlite://"\nuuid: 33333333-3333-4333-8333-333333333333\nversion: 1.0.0\n',
+        ),
+      }),
+    );
+    const imported = await run(['import', source], env);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain('Imported');
+    const again = await run(['import', source], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('Database already exists and `overwrite=true` was not passed');
+    expect((await run(['import', source, '--overwrite'], env)).code).toBe(0);
+    const out = path.join(dataDir, 'out.zip');
+    const exported = await run(['export', '--type', 'database', '--ids', '1', '--out', out], env);
+    expect(exported.code, exported.stderr).toBe(0);
+    const names = Object.keys(unzipSync(new Uint8Array(readFileSync(out))));
+    expect(names.some((name) => name.endsWith('/databases/memory.yaml'))).toBe(true);
+  }, 300_000);
 });

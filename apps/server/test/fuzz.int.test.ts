@@ -73,6 +73,9 @@ interface Endpoint {
   endsSession?: boolean;
 }
 
+/** Bundle imports take only multipart forms: every other body is malformed for them. */
+const multipartOnly = zod.custom<never>(() => false);
+
 const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/health' },
   { method: 'GET', path: '/healthcheck' },
@@ -225,6 +228,16 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/explore/form_data/:id' },
   { method: 'DELETE', path: '/api/v1/explore/form_data/:id' },
   { method: 'POST', path: '/logout/', endsSession: true },
+  { method: 'GET', path: '/api/v1/database/export/', rison: true },
+  { method: 'POST', path: '/api/v1/database/import/', body: multipartOnly },
+  { method: 'GET', path: '/api/v1/dataset/export/', rison: true },
+  { method: 'POST', path: '/api/v1/dataset/import/', body: multipartOnly },
+  { method: 'GET', path: '/api/v1/chart/export/', rison: true },
+  { method: 'POST', path: '/api/v1/chart/import/', body: multipartOnly },
+  { method: 'GET', path: '/api/v1/dashboard/export/', rison: true },
+  { method: 'POST', path: '/api/v1/dashboard/import/', body: multipartOnly },
+  { method: 'GET', path: '/api/v1/saved_query/export/', rison: true },
+  { method: 'POST', path: '/api/v1/saved_query/import/', body: multipartOnly },
 ];
 
 /** Routes that are not the API: the SPA's index page and static web files. */

@@ -24,4 +24,5 @@ export * from './api/dashboard-actions';
 export * from './api/explore';
 export * from './api/tab-state';
 export * from './api/health';
+export * from './api/asset-bundle';
 export * from './jobs';

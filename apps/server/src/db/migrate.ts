@@ -12,6 +12,7 @@ import { datasetSemanticsMigration } from './migrations/0008_dataset_semantics';
 import { chartsDashboardsMigration } from './migrations/0009_charts_dashboards';
 import { permissionViewsMigration } from './migrations/0010_permission_views';
 import { tokenSessionsMigration } from './migrations/0011_token_sessions';
+import { savedQueryUuidMigration } from './migrations/0012_saved_query_uuid';
 
 /** Ordered by name; later issues append theirs. One set serves SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_charts_dashboards': chartsDashboardsMigration,
   '0010_permission_views': permissionViewsMigration,
   '0011_token_sessions': tokenSessionsMigration,
+  '0012_saved_query_uuid': savedQueryUuidMigration,
 };
 
 export async function migrateToLatest(store: MetadataStore): Promise<string[]> {

@@ -145,6 +145,8 @@ export interface KeyValueTable {
 /** A saved query (reference §2.5); `user_id` is its owner. */
 export interface SavedQueriesTable {
   id: Generated<number>;
+  /** Set by every writer (migration 0012 filled older rows); bundles match saved queries by it. */
+  uuid: string;
   user_id: number;
   db_id: number;
   label: string;

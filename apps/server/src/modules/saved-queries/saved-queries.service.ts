@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ListQuery, SavedQuery, SavedQueryCreate, SavedQueryUpdate } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
@@ -69,6 +70,7 @@ export async function createSavedQuery(
   checkJsonObject('extra_json', input.extra_json);
   await checkDatabase(ctx, principal, input.db_id);
   const id = await insertSavedQuery(ctx.store.db, {
+    uuid: randomUUID(),
     user_id: principal.user.id,
     db_id: input.db_id,
     label: input.label,
