@@ -149,6 +149,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
             datasource={datasource}
             errors={errors}
             labels={labels}
+            vizType={vizType}
             stale={false}
             standalone
           />
@@ -222,6 +223,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
               datasource={datasource}
               errors={errors}
               labels={labels}
+              vizType={vizType}
               stale={stale}
               standalone={false}
             />

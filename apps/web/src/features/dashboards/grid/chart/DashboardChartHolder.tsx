@@ -2,7 +2,7 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Spin, theme, Tooltip, Typography } from 'antd';
 import { useContext, useEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
-import { ChartHolder, holderStatus } from '../../../chart-runtime';
+import { ChartHolder, holderStatus, isSupportedVizType, UnsupportedChart } from '../../../chart-runtime';
 import { selectChart } from '../../../chart-runtime/chart-store';
 import { dashboardStateActions } from '../../state/dashboard-state.slice';
 import {
@@ -55,6 +55,8 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
     if (near && formData !== null) void dispatch(runDashboardChart(chartId, formData));
   }, [near, formData, chartId, dispatch]);
 
+  const vizType = formData === null ? null : asPluginFormData(formData).viz_type;
+  const unsupported = vizType !== null && !isSupportedVizType(vizType);
   const title = titleOverride ?? entity?.sliceName ?? `Chart ${String(chartId)}`;
   const expanded = expandedSlices[String(chartId)] === true;
   const status =
@@ -70,6 +72,8 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
         <Alert type="error" showIcon title="This chart could not be loaded" description={missing.error} />
       );
     }
+    // Checked before the status: the notice shows as soon as the chart is known, before any query.
+    if (unsupported) return <UnsupportedChart vizType={vizType} />;
     if (chart.chartStatus === 'failed' || chart.chartStatus === 'stopped') {
       return (
         <Alert
@@ -106,6 +110,7 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
       data-test="dashboard-chart"
       data-test-chart-id={chartId}
       data-chart-status={status}
+      data-chart-unsupported={unsupported ? 'true' : undefined}
       style={{
         height,
         display: 'flex',
