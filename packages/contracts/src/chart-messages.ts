@@ -3,6 +3,8 @@ export const CHART_MESSAGES = {
   stopped: 'Updating chart was stopped',
   networkError: 'Network error.',
   renderFailed: 'An error occurred while rendering the visualization: %s',
+  /** A saved chart whose viz type no plugin draws (e.g. a Superset deck.gl chart imported here). */
+  unsupportedVizType: 'This visualization type is not supported',
 } as const;
 
 export function chartRenderFailedMessage(error: string): string {

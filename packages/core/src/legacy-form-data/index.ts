@@ -1,1 +1,1 @@
-export { upgradeLegacyChart, type UpgradedChart } from './upgrade-chart';
+export { upgradeLegacyChart, TIME_AXIS_VIZ_TYPES, type UpgradedChart } from './upgrade-chart';

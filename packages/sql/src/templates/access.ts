@@ -1,3 +1,4 @@
+import { methodOf } from './methods';
 import type { Runtime } from './runtime';
 import { forbiddenNameMessage, isForbiddenName } from './sandbox';
 import type { TemplateValue } from './values';
@@ -32,12 +33,15 @@ function charAt(rt: Runtime, text: string, index: number): string | undefined {
 }
 
 /**
- * `a.b`: a key of a dict or a property of `loop`. Nothing else has attributes; strings, lists
- * and functions answer undefined rather than exposing JavaScript members such as `length`.
+ * `a.b`: a key of a dict or a property of `loop`, or one of the engine's methods (methods.ts: `dict.get`,
+ * `str.join`). Nothing else has attributes; strings, lists and functions answer undefined rather than
+ * exposing JavaScript members such as `length`.
  * `undefined` (the JS value) means "no such attribute".
  */
 export function getAttribute(rt: Runtime, target: TemplateValue, name: string): TemplateValue | undefined {
   assertAllowedName(rt, name);
+  const method = methodOf(target, name);
+  if (method !== undefined) return method;
   if (target instanceof Map) return target.get(name);
   if (target instanceof LoopState) return loopAttribute(target, name);
   return undefined;

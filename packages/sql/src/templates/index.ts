@@ -5,4 +5,4 @@ export { TemplateError } from './template-error';
 export type { TemplateErrorKind } from './template-error';
 export { DEFAULT_TEMPLATE_LIMITS } from './limits';
 export type { TemplateLimits } from './limits';
-export type { MacroContext } from './macros';
+export type { MacroContext, TemplateFilter } from './macros';

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../platform/errors';
 import { QueryFailure } from '../sqllab/failure';
 import { renderQuerySql } from '../sqllab/render';
-import { findDeniedFunctions } from '@tessera/sql';
+import { findDeniedFunctions, type TemplateFilter } from '@tessera/sql';
 import type { Principal } from '../security/principal';
 import { ChartDataError } from './chart-data-error';
 import { compileQuery, type CompiledQuery } from './compile-query';
@@ -101,12 +101,47 @@ interface RunEnv {
   source: ChartDatasource;
   connector: Connector;
   virtualSql: string | null;
+  /** Columns the virtual dataset's template read with filter_values() / get_filters(). */
+  appliedTemplateFilters: string[];
   force: boolean;
   cacheTimeout: number;
   now: Date;
 }
 
-function virtualSqlOf(env: Omit<RunEnv, 'virtualSql'>, urlParams: Record<string, string>): string | null {
+type BaseEnv = Omit<RunEnv, 'virtualSql' | 'appliedTemplateFilters'>;
+
+/** The query's filters on plain columns, as the filter macros read them (Superset's {col, op, val}). */
+function templateFiltersOf(query: QueryObject): TemplateFilter[] {
+  return (query.filters ?? []).flatMap((filter) =>
+    typeof filter.col === 'string' ? [{ col: filter.col, op: filter.op, val: filter.val }] : [],
+  );
+}
+
+/**
+ * The environment one query object runs in: the virtual dataset's SQL rendered for that query (its
+ * filters feed filter_values() / get_filters()), and the query without the filters a template consumed
+ * with remove_filter=True, so they apply inside the dataset's SQL only, as in Superset.
+ */
+function queryEnv(base: BaseEnv, query: QueryObject): { env: RunEnv; query: QueryObject } {
+  const applied: string[] = [];
+  const removed = new Set<string>();
+  const virtualSql = virtualSqlOf(base, query, (column, remove) => {
+    if (!applied.includes(column)) applied.push(column);
+    if (remove) removed.add(column);
+  });
+  const env: RunEnv = { ...base, virtualSql, appliedTemplateFilters: applied };
+  if (removed.size === 0) return { env, query };
+  const filters = (query.filters ?? []).filter(
+    (filter) => typeof filter.col !== 'string' || !removed.has(filter.col),
+  );
+  return { env, query: { ...query, filters } };
+}
+
+function virtualSqlOf(
+  env: BaseEnv,
+  query: QueryObject,
+  onFilterRead: (column: string, removed: boolean) => void,
+): string | null {
   const { datasource } = env.source;
   if (datasource.sql === null || datasource.sql.trim() === '') return null;
   let rendered: string;
@@ -115,8 +150,9 @@ function virtualSqlOf(env: Omit<RunEnv, 'virtualSql'>, urlParams: Record<string,
       datasource.sql,
       datasource.template_params,
       env.principal,
-      urlParams,
+      query.url_params ?? {},
       env.connector.engine,
+      { filters: templateFiltersOf(query), onFilterRead },
     );
   } catch (error) {
     if (error instanceof QueryFailure) throw error.toApiError();
@@ -276,7 +312,7 @@ async function fullResult(
     cache_key: cacheKey,
     cached_dttm: null,
     cache_timeout: env.cacheTimeout,
-    applied_template_filters: [],
+    applied_template_filters: env.appliedTemplateFilters,
     annotation_data: {},
     error: null,
     is_cached: false,
@@ -383,11 +419,10 @@ export async function runQueryContext(
       ctx.config.constants.CACHE_DEFAULT_TIMEOUT,
     now: new Date(),
   };
-  const urlParams = queryContext.queries[0]?.url_params ?? {};
-  const env: RunEnv = { ...base, virtualSql: virtualSqlOf(base, urlParams) };
   const results: { item: Record<string, unknown>; frame: Frame | null }[] = [];
-  for (const query of queryContext.queries) {
-    const resultType = query.result_type ?? queryContext.result_type ?? 'full';
+  for (const requested of queryContext.queries) {
+    const resultType = requested.result_type ?? queryContext.result_type ?? 'full';
+    const { env, query } = queryEnv(base, requested);
     results.push(await resultOf(env, query, resultType, format));
   }
   if (format === 'json') return { kind: 'json', body: { result: results.map((result) => result.item) } };

@@ -218,3 +218,6 @@ export {
   type ChartRow,
   type ChartView,
 } from './charts.repo';
+
+// How a saved chart's params read as today's form data (legacy charts upgraded on read).
+export { parseChartParams, readChartFormData, upgradeFormData } from './chart-form-data';

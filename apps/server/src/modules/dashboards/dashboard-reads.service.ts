@@ -8,7 +8,7 @@ import type {
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
 import { chartUrl } from '../charts/chart-dict';
-import { findCharts } from '../charts/charts.service';
+import { findCharts, readChartFormData } from '../charts/charts.service';
 import { loadCachedExploreDatasource } from '../datasets/cached-explore-datasource';
 import { addFavorite, removeFavorite, starredIds } from '../favorites/favorites.service';
 import type { Choice, ChoicePage } from '../security/model-helpers';
@@ -99,16 +99,6 @@ export async function setDashboardFavorite(
   else await removeFavorite(ctx.store.db, principal.user.id, 'Dashboard', row.id);
 }
 
-function paramsOf(text: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return { ...parsed };
-  } catch {
-    // A chart saved with broken params still shows, with the ids the dashboard needs.
-  }
-  return {};
-}
-
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** `/{id_or_slug}/charts`: the dashboard's charts; viewing the dashboard is what grants them. */
@@ -120,22 +110,27 @@ export async function dashboardCharts(
   const row = await visibleDashboard(ctx, principal, ref);
   const charts = await findCharts(ctx.store.db, await dashboardChartIds(ctx.store.db, row.id));
   charts.sort((a, b) => a.id - b.id);
-  return charts.map((chart) => ({
-    id: chart.id,
-    slice_name: chart.slice_name,
-    cache_timeout: chart.cache_timeout,
-    changed_on: chart.changed_on,
-    description: chart.description,
-    description_markeddown: escapeHtml(chart.description ?? ''),
-    form_data: { ...paramsOf(chart.params), slice_id: chart.id },
-    slice_url: chartUrl(chart.id),
-    viz_type: chart.viz_type,
-    datasource_id: chart.datasource_id,
-    datasource_type: chart.datasource_type,
-    certified_by: chart.certified_by,
-    certification_details: chart.certification_details,
-    is_managed_externally: chart.is_managed_externally === 1,
-  }));
+  return charts.map((chart) => {
+    // Charts saved by older Superset versions run upgraded; broken params read as {} so the chart
+    // still shows, with the ids the dashboard needs.
+    const { vizType, formData } = readChartFormData(chart);
+    return {
+      id: chart.id,
+      slice_name: chart.slice_name,
+      cache_timeout: chart.cache_timeout,
+      changed_on: chart.changed_on,
+      description: chart.description,
+      description_markeddown: escapeHtml(chart.description ?? ''),
+      form_data: { ...formData, slice_id: chart.id },
+      slice_url: chartUrl(chart.id),
+      viz_type: vizType,
+      datasource_id: chart.datasource_id,
+      datasource_type: chart.datasource_type,
+      certified_by: chart.certified_by,
+      certification_details: chart.certification_details,
+      is_managed_externally: chart.is_managed_externally === 1,
+    };
+  });
 }
 
 /**

@@ -5,7 +5,14 @@ import { messageError, notFound } from '../../platform/errors';
 import { parseInput } from '../../platform/validation';
 import { visibleChart } from '../charts/chart-access';
 import { chartUrl, datasourceExploreUrl, datasourceName } from '../charts/chart-dict';
-import { chartOwnerIds, findChartView, type ChartView } from '../charts/charts.service';
+import {
+  chartOwnerIds,
+  findChartView,
+  parseChartParams,
+  readChartFormData,
+  upgradeFormData,
+  type ChartView,
+} from '../charts/charts.service';
 import { loadExploreDatasource } from '../datasets/explore-datasource';
 import type { Principal } from '../security/principal';
 import { parseFormDataDatasource, sliceIdOf } from './explore-access';
@@ -33,24 +40,19 @@ export const exploreStateQuerySchema = z
 const MISSING_FORM_DATA_FOR_CHART = 'Form data not found in cache, reverting to chart metadata.';
 const MISSING_FORM_DATA_FOR_DATASET = 'Form data not found in cache, reverting to dataset metadata.';
 
-function parseObject(text: string | null): Record<string, unknown> {
-  if (text === null || text.trim() === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...parsed } : {};
-  } catch {
-    return {};
-  }
-}
-
-function toExploreSlice(view: ChartView, owners: number[], formData: Record<string, unknown>): ExploreSlice {
+function toExploreSlice(
+  view: ChartView,
+  vizType: string,
+  owners: number[],
+  formData: Record<string, unknown>,
+): ExploreSlice {
   return {
     slice_id: view.id,
     slice_name: view.slice_name,
     slice_url: chartUrl(view.id),
     description: view.description,
     description_markeddown: view.description ?? '',
-    viz_type: view.viz_type,
+    viz_type: vizType,
     datasource: `${view.datasource_id}__${view.datasource_type}`,
     datasource_id: view.datasource_id,
     datasource_type: view.datasource_type,
@@ -99,7 +101,7 @@ export async function loadExploreState(
     if (entry === null) {
       message = sliceId === null ? MISSING_FORM_DATA_FOR_DATASET : MISSING_FORM_DATA_FOR_CHART;
     } else {
-      formData = parseObject(entry.form_data);
+      formData = parseChartParams(entry.form_data);
       sliceId = entry.chart_id ?? sliceId;
       datasource = { id: entry.datasource_id, type: entry.datasource_type };
     }
@@ -110,13 +112,14 @@ export async function loadExploreState(
     await visibleChart(ctx, principal, sliceId);
     const view = await findChartView(ctx.store.db, sliceId);
     if (!view) throw notFound();
-    const params = parseObject(view.params);
-    formData ??= params;
+    // Charts saved by older Superset versions open upgraded; the row changes only when saved.
+    const saved = readChartFormData(view);
+    formData ??= saved.formData;
     datasource ??= { id: view.datasource_id, type: view.datasource_type };
-    slice = toExploreSlice(view, await chartOwnerIds(ctx.store.db, view.id), {
-      ...params,
+    slice = toExploreSlice(view, saved.vizType, await chartOwnerIds(ctx.store.db, view.id), {
+      ...saved.formData,
       slice_id: view.id,
-      viz_type: view.viz_type,
+      viz_type: saved.vizType,
       datasource: `${view.datasource_id}__${view.datasource_type}`,
     });
   }
@@ -130,11 +133,13 @@ export async function loadExploreState(
   if (datasource.type !== 'table' && datasource.type !== 'dataset') throw notFound('Dataset not found');
   const dataset = await loadExploreDatasource(ctx, principal, datasource.id);
 
-  const resolved: Record<string, unknown> = { ...(formData ?? {}) };
-  resolved.datasource = `${datasource.id}__table`;
-  if (typeof resolved.viz_type !== 'string' || resolved.viz_type === '') {
-    resolved.viz_type = query.viz_type ?? slice?.viz_type ?? 'table';
+  const unresolved: Record<string, unknown> = { ...(formData ?? {}) };
+  if (typeof unresolved.viz_type !== 'string' || unresolved.viz_type === '') {
+    unresolved.viz_type = query.viz_type ?? slice?.viz_type ?? 'table';
   }
+  // Cached keys, permalinks and ?viz_type= may name a legacy type too: all open upgraded.
+  const resolved = upgradeFormData(unresolved);
+  resolved.datasource = `${datasource.id}__table`;
   if (slice !== null) resolved.slice_id = slice.slice_id;
   else if (formData !== null && sliceIdOf(formData) === null) delete resolved.slice_id;
   return { result: { dataset: { ...dataset }, form_data: resolved, slice, message } };

@@ -1,7 +1,7 @@
 import type { Engine } from '@tessera/contracts';
 import type { Principal } from '../security/principal';
 import { queryFailure, type QueryFailure } from './failure';
-import { TemplateError, parseTemplateParams, renderSqlTemplate } from '@tessera/sql';
+import { TemplateError, parseTemplateParams, renderSqlTemplate, type MacroContext } from '@tessera/sql';
 
 /** Query-string values the macros may read with url_param(); repeated names keep the first value. */
 export function urlParamsOf(query: unknown): Record<string, string> {
@@ -27,7 +27,9 @@ function templateFailure(error: TemplateError, params: Record<string, unknown>):
 /**
  * Renders the SQL Lab template (reference §2.2 step 5) in the sandboxed engine with the caller's
  * macros. `templateParams` is the client's JSON string, or an object (estimate). Plain SQL comes
- * back unchanged. `dialect` decides how quoted values are escaped (MySQL backslashes). Throws QueryFailure (422) for malformed or missing parameters.
+ * back unchanged. `dialect` decides how quoted values are escaped (MySQL backslashes). `queryFilters` feed
+ * filter_values() / get_filters() when a chart query renders a virtual dataset. Throws QueryFailure (422)
+ * for malformed or missing parameters.
  */
 export function renderQuerySql(
   sql: string,
@@ -35,6 +37,7 @@ export function renderQuerySql(
   principal: Principal,
   urlParams: Record<string, string>,
   dialect: Engine,
+  queryFilters: Pick<MacroContext, 'filters' | 'onFilterRead'> = {},
 ): string {
   let params: Record<string, unknown> = {};
   try {
@@ -49,6 +52,7 @@ export function renderQuerySql(
         username: principal.user.username,
         userId: principal.user.id,
         email: principal.user.email,
+        ...queryFilters,
       },
       dialect,
     });

@@ -5,3 +5,4 @@ export type { ChartRuntimeExtra } from './runtime-extra';
 export { selectChart } from './chart-store';
 export { controlsChanged, normalizeFormData, sameFormData } from './form-data-changes';
 export { ChartHolder, holderStatus } from './ChartHolder';
+export { UnsupportedChart, isSupportedVizType } from './UnsupportedChart';

@@ -305,8 +305,9 @@ describe('ChartListPage', () => {
     renderWithStore(<ChartListPage />);
     await screen.findByText('Births by year');
     const types = document.querySelectorAll('[data-test="chart-type"]');
-    // 'line' is no registered plugin, so its id shows; 'pie' has a name.
-    expect([...types].map((cell) => cell.textContent)).toEqual(['line', 'Pie Chart']);
+    // 'line' is Superset's legacy line chart: it opens as (and is named after) the ECharts line chart.
+    expect([...types].map((cell) => cell.textContent)).toEqual(['Line Chart', 'Pie Chart']);
+    expect(document.querySelector('[data-test="chart-type-unsupported"]')).toBeNull();
     expect(screen.getByText('Births', { selector: '[data-test="chart-dashboards"]' })).toBeTruthy();
     expect(byDataTest('chart-add').getAttribute('href')).toBe('/chart/add/');
   });

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ChartItem, ChartUpdate } from '@tessera/contracts';
-import { Button, Flex, Select, Typography, type TableProps } from 'antd';
+import { Button, Flex, Select, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
@@ -32,7 +32,7 @@ import {
 } from './charts-api';
 import { NO_CHARTS_NO_DATASET_ACCESS } from './dataset-access';
 import { CHART_CREATE_PATH, chartExplorePath } from './paths';
-import { vizTypeName } from './viz-names';
+import { isDrawableVizType, vizTypeName } from './viz-names';
 
 /** A list row: the server always sends these columns when the page asks for none. */
 type ChartRow = ChartItem & { id: number };
@@ -151,7 +151,16 @@ export function ChartListPage() {
       key: 'viz_type',
       sorter: true,
       sortOrder: tableSortOrder(list, 'viz_type'),
-      render: (_value, chart) => <span data-test="chart-type">{vizTypeName(chart.viz_type)}</span>,
+      render: (_value, chart) => (
+        <Flex gap={4} wrap align="center">
+          <span data-test="chart-type">{vizTypeName(chart.viz_type)}</span>
+          {isDrawableVizType(chart.viz_type) ? null : (
+            <Tooltip title="This visualization type is not supported">
+              <Tag data-test="chart-type-unsupported">Not supported</Tag>
+            </Tooltip>
+          )}
+        </Flex>
+      ),
     },
     {
       title: 'Dataset',

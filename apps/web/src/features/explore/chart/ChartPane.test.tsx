@@ -42,7 +42,7 @@ fakePlugin('test_thrower', () => {
   throw new Error('bad series');
 });
 
-function Pane({ chartId }: { chartId: number }) {
+function Pane({ chartId, vizType = 'table' }: { chartId: number; vizType?: string }) {
   const chart = useAppSelector((state) => selectChart(state, chartId));
   return (
     <div style={{ height: 400 }}>
@@ -54,6 +54,7 @@ function Pane({ chartId }: { chartId: number }) {
         labels={{}}
         stale={false}
         standalone
+        vizType={vizType}
       />
     </div>
   );
@@ -128,5 +129,17 @@ describe('ChartPane chart holder', () => {
     } finally {
       console.error = originalError;
     }
+  });
+});
+
+describe('ChartPane for a viz type Tessera does not draw', () => {
+  it('shows the unsupported notice, marked failed and unsupported, without running anything', () => {
+    renderWithStore(<Pane chartId={8} vizType="deck_arc" />);
+    const notice = byDataTest('chart-unsupported');
+    expect(notice.textContent).toContain('This visualization type is not supported');
+    expect(notice.textContent).toContain('deck_arc');
+    const container = byDataTest('chart-container');
+    expect(container.getAttribute('data-chart-status')).toBe('failed');
+    expect(container.getAttribute('data-chart-unsupported')).toBe('true');
   });
 });

@@ -3,7 +3,13 @@ import { Alert, Button, Empty, Flex, Spin, Tag, theme, Tooltip, Typography } fro
 import type { ExploreDatasource } from '@tessera/contracts';
 import type { ValidationErrors } from '@tessera/core';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ChartHolder, holderStatus, type ChartState } from '../../chart-runtime';
+import {
+  ChartHolder,
+  holderStatus,
+  isSupportedVizType,
+  UnsupportedChart,
+  type ChartState,
+} from '../../chart-runtime';
 import { DataPane } from './DataPane';
 import { asFormData, runChart, stopChart } from './chart-actions';
 
@@ -17,6 +23,8 @@ interface ChartPaneProps {
   /** The form differs from the one the chart shows: the button says so. */
   stale: boolean;
   standalone: boolean;
+  /** The form's viz type: one no plugin draws shows the unsupported notice instead of a chart. */
+  vizType: string;
 }
 
 function rowCount(chart: ChartState): number | null {
@@ -25,7 +33,16 @@ function rowCount(chart: ChartState): number | null {
 }
 
 /** The right column: run/stop, status line, the chart itself and the data pane below it. */
-export function ChartPane({ chartId, chart, datasource, errors, labels, stale, standalone }: ChartPaneProps) {
+export function ChartPane({
+  chartId,
+  chart,
+  datasource,
+  errors,
+  labels,
+  stale,
+  standalone,
+  vizType,
+}: ChartPaneProps) {
   const { token } = theme.useToken();
   const dispatch = useAppDispatch();
   const mode = useAppSelector((state) => state.theme.mode);
@@ -41,7 +58,9 @@ export function ChartPane({ chartId, chart, datasource, errors, labels, stale, s
   const hasData =
     (chart.chartStatus === 'success' || chart.chartStatus === 'rendered') && chart.queriesResponse !== null;
 
+  const unsupported = !isSupportedVizType(vizType);
   const chartBody = (() => {
+    if (unsupported) return <UnsupportedChart vizType={vizType} />;
     if (blocked && !hasData) {
       return (
         <Empty
@@ -163,7 +182,8 @@ export function ChartPane({ chartId, chart, datasource, errors, labels, stale, s
           justifyContent: centered ? 'center' : undefined,
         }}
         data-test="chart-container"
-        data-chart-status={holderStatus(chart.chartStatus)}
+        data-chart-status={unsupported ? 'failed' : holderStatus(chart.chartStatus)}
+        data-chart-unsupported={unsupported ? 'true' : undefined}
       >
         {chartBody}
         {loading ? (

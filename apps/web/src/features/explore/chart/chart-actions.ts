@@ -1,6 +1,6 @@
 import type { Action, ThunkAction } from '@reduxjs/toolkit';
 import { getChartPlugin, type FormData } from '@tessera/charts';
-import type { ChartDataResultType, QueryContext } from '@tessera/contracts';
+import { CHART_MESSAGES, type ChartDataResultType, type QueryContext } from '@tessera/contracts';
 import { hasValidationErrors, type ExploreFormData } from '@tessera/core';
 import type { RootState } from '../../../app/store';
 import { failChartQuery, runChartQuery, stopChartQuery } from '../../chart-runtime/chart-thunks';
@@ -55,7 +55,7 @@ export function runChart(chartId: number, force = false): AppThunk<Promise<void>
     const formData = explore.form_data;
     const context = buildQueryContext(formData, { force: force || explore.force });
     if (context === null) {
-      dispatch(failChartQuery(chartId, formData, `Unknown chart type: ${text(formData.viz_type, '')}`));
+      dispatch(failChartQuery(chartId, formData, CHART_MESSAGES.unsupportedVizType));
       return;
     }
     await dispatch(runChartQuery(chartId, formData, context));

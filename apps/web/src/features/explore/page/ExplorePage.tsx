@@ -8,6 +8,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { getChartPlugin, type ControlDeclaration } from '@tessera/charts';
+import { CHART_MESSAGES } from '@tessera/contracts';
 import { Alert, Flex, Tag, theme, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -149,6 +150,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
             datasource={datasource}
             errors={errors}
             labels={labels}
+            vizType={vizType}
             stale={false}
             standalone
           />
@@ -207,10 +209,11 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
                 />
               ) : (
                 <Alert
-                  type="warning"
+                  type="info"
                   showIcon
-                  title={`Unknown chart type "${vizType}"`}
-                  description="Pick another chart type above."
+                  title={`${CHART_MESSAGES.unsupportedVizType}: “${vizType}”`}
+                  description="It has no controls here. Pick another chart type above to work with its data."
+                  data-test="explore-unsupported-controls"
                 />
               )}
             </Flex>
@@ -222,6 +225,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
               datasource={datasource}
               errors={errors}
               labels={labels}
+              vizType={vizType}
               stale={stale}
               standalone={false}
             />

@@ -2,7 +2,7 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Spin, theme, Tooltip, Typography } from 'antd';
 import { memo, useContext, useEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
-import { ChartHolder, holderStatus } from '../../../chart-runtime';
+import { ChartHolder, holderStatus, isSupportedVizType, UnsupportedChart } from '../../../chart-runtime';
 import { selectChart } from '../../../chart-runtime/chart-store';
 import { dashboardStateActions } from '../../state/dashboard-state.slice';
 import {
@@ -65,6 +65,8 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
     if (near && formData !== null) void dispatch(runDashboardChart(chartId, formData));
   }, [near, formData, chartId, dispatch]);
 
+  const vizType = formData === null ? null : asPluginFormData(formData).viz_type;
+  const unsupported = vizType !== null && !isSupportedVizType(vizType);
   const title = titleOverride ?? entity?.sliceName ?? `Chart ${String(chartId)}`;
   const status =
     missing !== null ? 'failed' : formData === null || !near ? 'none' : holderStatus(chart.chartStatus);
@@ -79,6 +81,8 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
         <Alert type="error" showIcon title="This chart could not be loaded" description={missing.error} />
       );
     }
+    // Checked before the status: the notice shows as soon as the chart is known, before any query.
+    if (unsupported) return <UnsupportedChart vizType={vizType} />;
     if (chart.chartStatus === 'failed' || chart.chartStatus === 'stopped') {
       return (
         <Alert
@@ -115,6 +119,7 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
       data-test="dashboard-chart"
       data-test-chart-id={chartId}
       data-chart-status={status}
+      data-chart-unsupported={unsupported ? 'true' : undefined}
       style={{
         height,
         display: 'flex',

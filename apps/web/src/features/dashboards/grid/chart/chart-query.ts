@@ -1,6 +1,6 @@
 import type { Action, ThunkAction } from '@reduxjs/toolkit';
 import { getChartPlugin, type FormData } from '@tessera/charts';
-import type { QueryContext } from '@tessera/contracts';
+import { CHART_MESSAGES, type QueryContext } from '@tessera/contracts';
 import type { ExploreFormData } from '@tessera/core';
 import type { RootState } from '../../../../app/store';
 import { failChartQuery, runChartQuery } from '../../../chart-runtime/chart-thunks';
@@ -63,7 +63,7 @@ export function runDashboardChart(
       .catch(() => undefined);
     const context = dashboardQueryContext(formData, { force });
     if (context === null) {
-      dispatch(failChartQuery(chartId, formData, `Unknown chart type: ${text(formData.viz_type, '')}`));
+      dispatch(failChartQuery(chartId, formData, CHART_MESSAGES.unsupportedVizType));
       return;
     }
     await dispatch(runChartQuery(chartId, formData, context));
