@@ -11,7 +11,7 @@ import {
   toNumber,
   asArray,
 } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { metricDisplay } from '../../format/metricDisplay';
 import { getGrainTimeFormatter, getTimeFormatter, toDate } from '../../format/timeFormat';
@@ -88,7 +88,7 @@ export function transformTimeseriesProps(
     asOptionalString(formData.x_axis_time_format),
     asOptionalString(formData.time_grain_sqla),
   );
-  const color = variant.color ?? categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = variant.color ?? chartColorScale(chartProps);
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
   // Keyed by the shown name: a click on a series reports the name the legend shows.
   const labels = new Map(
