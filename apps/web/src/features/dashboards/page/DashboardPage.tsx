@@ -18,6 +18,8 @@ import { useDomainSharding } from './use-domain-sharding';
 import { useActiveTabsFromUrl } from './use-active-tabs-from-url';
 import { FullSizeChart } from '../grid/chart/FullSizeChart';
 import { useDashboardLoader } from './use-dashboard-loader';
+import { useDashboardLabelColors } from '../colors/use-dashboard-label-colors';
+import { useLabelColorSync } from '../colors/use-label-color-sync';
 
 /** /superset/dashboard/:idOrSlug/ — spec 001 §2 'Dashboard'. */
 export function DashboardPage() {
@@ -74,7 +76,9 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   const navigate = useNavigate();
   const { search } = useLocation();
   const info = useAppSelector(selectDashboardInfo);
-  const { css, sliceIds, fullSizeChartId, editMode } = useAppSelector(selectDashboardState);
+  const { css, sliceIds, fullSizeChartId, editMode, colorScheme } = useAppSelector(selectDashboardState);
+  const labelColors = useDashboardLabelColors(info, colorScheme);
+  useLabelColorSync(labelColors);
   const ui = useMemo(() => readUiConfig(search), [search]);
   const regularParams = useMemo(() => urlParams(search, 'reserved'), [search]);
   useAutoRefresh();
@@ -109,8 +113,9 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
       hideChartControls: ui.hideChartControls,
       urlParams: regularParams,
       focusedChartId: readFocusedChart(search),
+      labelColors,
     }),
-    [info, standalone, ui, regularParams, search],
+    [info, standalone, ui, regularParams, search, labelColors],
   );
   if (info === null) return null;
   const editing = editMode && info.canEdit;

@@ -89,6 +89,7 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
           queriesData={chart.queriesResponse ?? []}
           datasource={datasource ?? undefined}
           theme={mode}
+          labelColors={view.labelColors ?? undefined}
         />
       );
     }
