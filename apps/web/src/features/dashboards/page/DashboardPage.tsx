@@ -1,7 +1,7 @@
-import { Alert, Button, Empty, Flex, Result, theme } from 'antd';
+import { Alert, Button, Flex, Result, theme } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { DashboardEditProvider } from '../editor/DashboardEditProvider';
 import { EditSidePanel } from '../editor/EditSidePanel';
@@ -10,7 +10,9 @@ import { DashboardGrid } from '../grid/DashboardGrid';
 import { DashboardViewContext } from '../grid/dashboard-view-context';
 import { DashboardHeader } from '../header/DashboardHeader';
 import { dashboardPath, DASHBOARD_LIST_PATH } from '../paths';
-import { selectDashboardInfo, selectDashboardState } from '../state/dashboard-store';
+import { dashboardStateActions } from '../state/dashboard-state.slice';
+import { selectDashboardInfo, selectDashboardState, selectLayout } from '../state/dashboard-store';
+import { EmptyDashboard, gridIsEmpty } from './EmptyDashboard';
 import { scopeCss } from './scope-css';
 import { readEditFlag, readFocusedChart, readStandalone, readUiConfig, urlParams } from './url-params';
 import { useAutoRefresh } from '../refresh/use-auto-refresh';
@@ -76,7 +78,9 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   const navigate = useNavigate();
   const { search } = useLocation();
   const info = useAppSelector(selectDashboardInfo);
+  const dispatch = useAppDispatch();
   const { css, sliceIds, fullSizeChartId, editMode, colorScheme } = useAppSelector(selectDashboardState);
+  const layoutIsEmpty = useAppSelector((state) => gridIsEmpty(selectLayout(state)));
   const labelColors = useDashboardLabelColors(info, colorScheme);
   useLabelColorSync(labelColors);
   const ui = useMemo(() => readUiConfig(search), [search]);
@@ -134,8 +138,11 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
       {scoped === '' ? null : <style data-test="dashboard-css">{scoped}</style>}
       {ui.hideTitle ? null : <DashboardHeader info={info} rootId={rootId} />}
       <div style={{ paddingTop: token.paddingMD }}>
-        {!editing && sliceIds.length === 0 && info.positionJson === null ? (
-          <Empty description="There are no charts on this dashboard yet" data-test="dashboard-empty" />
+        {!editing && sliceIds.length === 0 && layoutIsEmpty ? (
+          <EmptyDashboard
+            canEdit={info.canEdit}
+            onEdit={() => dispatch(dashboardStateActions.editModeSet(true))}
+          />
         ) : null}
         {fullSizeChartId === null || editing ? null : <FullSizeChart chartId={fullSizeChartId} />}
         <div style={fullSizeChartId === null || editing ? undefined : { display: 'none' }}>
