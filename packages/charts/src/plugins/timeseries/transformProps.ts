@@ -88,11 +88,17 @@ export function transformTimeseriesProps(
     asOptionalString(formData.x_axis_time_format),
     asOptionalString(formData.time_grain_sqla),
   );
-  const color = variant.color ?? chartColorScale(chartProps);
+  const scale = variant.color ?? chartColorScale(chartProps);
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
+  const groupValues = seriesLabels(seriesNames, result.label_map, groupby);
+  const singleMetric = parseMetrics(formData.metrics).length === 1 && groupby.length > 0;
+  // With one metric a series stands for its group ('boy', not 'total, boy'): that is the label other
+  // charts on a dashboard (a pie by the same column) colour it by.
+  const color = (name: string): string =>
+    scale(singleMetric ? (groupValues.get(name) ?? [name]).map((v) => labelOf(v)).join(', ') : name);
   // Keyed by the shown name: a click on a series reports the name the legend shows.
   const labels = new Map(
-    [...seriesLabels(seriesNames, result.label_map, groupby)].map(([name, values]) => [
+    [...groupValues].map(([name, values]) => [
       display.label(name),
       values,
     ]),
