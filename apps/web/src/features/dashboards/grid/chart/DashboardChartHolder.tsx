@@ -38,7 +38,7 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
   const datasource = useAppSelector((state) =>
     entity === null ? null : selectDashboardDatasource(state, entity.datasourceKey),
   );
-  const { colorScheme, expandedSlices, loadAllCharts } = useAppSelector(selectDashboardState);
+  const { colorScheme, expandedSlices, loadAllCharts, datasetsStatus } = useAppSelector(selectDashboardState);
   const mode = useAppSelector((state) => state.theme.mode);
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, loadAllCharts || view.reportMode);
@@ -67,17 +67,38 @@ export function DashboardChartHolder({ chartId, height, titleOverride }: Dashboa
   const body = (() => {
     if (missing !== null) {
       return (
-        <Alert type="error" showIcon title="This chart could not be loaded" description={missing.error} />
+        <Flex align="center" justify="center" style={{ flex: 1, minHeight: 0 }}>
+          <Alert
+            type="error"
+            showIcon
+            title="This chart could not be loaded"
+            description={missing.error}
+            data-test="dashboard-chart-missing"
+            style={{ width: '100%', maxWidth: 480 }}
+          />
+        </Flex>
       );
     }
     if (chart.chartStatus === 'failed' || chart.chartStatus === 'stopped') {
+      // The datasets loaded without this chart's: its dataset was deleted (or is out of reach), which
+      // says more than the data request's bare 'Not found'.
+      const datasetGone =
+        chart.chartStatus === 'failed' && datasource === null && datasetsStatus === 'failed';
       return (
-        <Alert
-          type={chart.chartStatus === 'stopped' ? 'warning' : 'error'}
-          showIcon
-          title={chart.chartAlert}
-          data-test="dashboard-chart-alert"
-        />
+        <Flex align="center" justify="center" style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+          <Alert
+            type={chart.chartStatus === 'stopped' ? 'warning' : 'error'}
+            showIcon
+            title={datasetGone ? "This chart's dataset no longer exists" : chart.chartAlert}
+            description={
+              datasetGone
+                ? 'It may have been deleted, or you may no longer have access to it. Edit the chart to pick another dataset, or remove it from the dashboard.'
+                : undefined
+            }
+            data-test="dashboard-chart-alert"
+            style={{ width: '100%', maxWidth: 480 }}
+          />
+        </Flex>
       );
     }
     if (hasData && rows === 0) return <Empty description="No results were returned for this query" />;
