@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chartPropsFor, seriesOf } from '../plugins/common/testing';
 import { pieChartPlugin } from '../plugins/pie';
+import { getChartPlugin } from '../registry';
+import '../plugins';
 import { getCategoricalColors } from './colorSchemes';
 import { chartColorScale, createLabelColorResolver } from './labelColors';
 
@@ -73,5 +75,34 @@ describe('chartColorScale', () => {
       girl: d3[0],
       boy: d3[1],
     });
+  });
+
+  it("colours a one-metric line series by its group, as the server's 'total, boy' stands for 'boy'", () => {
+    const resolver = createLabelColorResolver({ scheme: 'd3Category10' });
+    resolver.color('girl');
+    resolver.color('boy');
+    const plugin = getChartPlugin('echarts_timeseries_line');
+    const formData = {
+      datasource: '1__table',
+      viz_type: 'echarts_timeseries_line',
+      x_axis: 'ds',
+      metrics: [{ expressionType: 'SQL', sqlExpression: 'SUM(num)', label: 'total' }],
+      groupby: ['gender'],
+    };
+    const props = plugin?.transformProps(
+      chartPropsFor(
+        formData,
+        [
+          {
+            colnames: ['ds', 'total, boy', 'total, girl'],
+            label_map: { ds: ['ds'], 'total, boy': ['total, boy'], 'total, girl': ['total, girl'] },
+            data: [{ ds: 0, 'total, boy': 1, 'total, girl': 2 }],
+          },
+        ],
+        { labelColors: resolver },
+      ),
+    ) as { option: object };
+    const colors = seriesOf(props.option).map((s) => (s.itemStyle as { color: string }).color);
+    expect(colors).toEqual([d3[1], d3[0]]);
   });
 });

@@ -91,18 +91,19 @@ export function transformTimeseriesProps(
   const scale = variant.color ?? chartColorScale(chartProps);
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
   const groupValues = seriesLabels(seriesNames, result.label_map, groupby);
-  const singleMetric = parseMetrics(formData.metrics).length === 1 && groupby.length > 0;
+  const metricLabels = parseMetrics(formData.metrics).map(getMetricLabel);
+  const onlyMetric = metricLabels.length === 1 && groupby.length > 0 ? metricLabels[0] : undefined;
   // With one metric a series stands for its group ('boy', not 'total, boy'): that is the label other
-  // charts on a dashboard (a pie by the same column) colour it by.
+  // charts on a dashboard (a pie by the same column) colour it by. The server's label_map may hold the
+  // joined name only, so the metric prefix is taken off the name itself.
   const color = (name: string): string =>
-    scale(singleMetric ? (groupValues.get(name) ?? [name]).map((v) => labelOf(v)).join(', ') : name);
+    scale(
+      onlyMetric !== undefined && name.startsWith(`${onlyMetric}, `)
+        ? name.slice(onlyMetric.length + 2)
+        : name,
+    );
   // Keyed by the shown name: a click on a series reports the name the legend shows.
-  const labels = new Map(
-    [...groupValues].map(([name, values]) => [
-      display.label(name),
-      values,
-    ]),
-  );
+  const labels = new Map([...groupValues].map(([name, values]) => [display.label(name), values]));
   const crossFilter = crossFilterConfig(chartProps, groupby, labels, 'series');
   const selected = new Set(crossFilter?.selected ?? []);
 
