@@ -37,7 +37,11 @@ export function DashboardPage() {
         status="404"
         title="Dashboard not found"
         subTitle="This dashboard does not exist, or it was deleted."
-        extra={<Button href={DASHBOARD_LIST_PATH}>Dashboards</Button>}
+        extra={
+          <Button href={DASHBOARD_LIST_PATH} data-test="dashboard-not-found-list">
+            Dashboards
+          </Button>
+        }
         data-test="dashboard-not-found"
       />
     );
