@@ -147,6 +147,23 @@ export interface ChartRenderCallbacks {
   onRenderFailure?: (failure: RenderFailure) => void;
 }
 
+/**
+ * One label → colour map shared by every chart on a dashboard, handed to each chart through its render
+ * props (`ChartProps.labelColors`) rather than a global, so two dashboards (or Explore) never share it.
+ * A label keeps the colour it was first given, whichever chart asked first: 'boy' is one colour in the
+ * pie and in the line chart.
+ */
+export interface LabelColorResolver {
+  /**
+   * The label's colour: a user-fixed one (`label_colors`) wins, then the one already given out, else the
+   * next colour of the dashboard's scheme (or `chartScheme` when the dashboard has none) that no label
+   * holds yet, cycling once the scheme is used up.
+   */
+  color(label: string, chartScheme?: string | null): string;
+  /** Every label given a colour so far, fixed ones included: what the dashboard saves as its shared map. */
+  snapshot(): Record<string, string>;
+}
+
 export interface ChartProps {
   formData: FormData;
   queriesData: readonly ChartDataResultItem[];
@@ -158,6 +175,8 @@ export interface ChartProps {
   ownState?: Record<string, unknown>;
   emitCrossFilters?: boolean;
   theme: 'light' | 'dark';
+  /** A dashboard's shared label colours; plugins colour series through `chartColorScale(chartProps)` (format/labelColors). */
+  labelColors?: LabelColorResolver;
 }
 
 export interface BuildQueryOptions {

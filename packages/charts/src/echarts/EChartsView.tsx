@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { init, use, type ECElementEvent, type EChartsType } from 'echarts/core';
 import { AriaComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
 import { useRenderAttempt } from '../renderer/paint-signal';
+import { drawnLabelColors } from './drawn-colors';
 
 use([CanvasRenderer, AriaComponent]);
 
@@ -65,5 +66,8 @@ export default function EChartsView({ option, width, height, onClick }: EChartsV
     chart.current?.resize({ width, height });
   }, [width, height]);
 
-  return <div ref={container} style={{ width, height }} data-test="echarts" />;
+  const labelColors = useMemo(() => JSON.stringify(drawnLabelColors(option)), [option]);
+  return (
+    <div ref={container} style={{ width, height }} data-test="echarts" data-label-colors={labelColors} />
+  );
 }

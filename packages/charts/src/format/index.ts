@@ -3,3 +3,4 @@ export * from './timeFormat';
 export * from './colorSchemes';
 export * from './theme';
 export * from './metricDisplay';
+export * from './labelColors';

@@ -20,6 +20,7 @@ import type {
   ChartRenderCallbacks,
   DataMask,
   FormData,
+  LabelColorResolver,
   RenderFailure,
 } from '../plugin-api';
 import { getChartPlugin } from '../registry';
@@ -42,6 +43,8 @@ export interface ChartRendererProps extends ChartRenderCallbacks {
   ownState?: Record<string, unknown>;
   emitCrossFilters?: boolean;
   theme?: 'light' | 'dark';
+  /** Shared label → colour map of the dashboard the chart is on (absent: the chart's own scheme). */
+  labelColors?: LabelColorResolver;
   /** The query is still running: show the loading state instead of the chart. */
   loading?: boolean;
   /** A query error to show instead of the chart. */
@@ -187,6 +190,7 @@ export function ChartRenderer(props: ChartRendererProps) {
           ...(props.filterState ? { filterState: props.filterState } : {}),
           ...(props.ownState ? { ownState: props.ownState } : {}),
           ...(props.emitCrossFilters !== undefined ? { emitCrossFilters: props.emitCrossFilters } : {}),
+          ...(props.labelColors ? { labelColors: props.labelColors } : {}),
         }),
       };
     } catch (caught) {
@@ -206,6 +210,7 @@ export function ChartRenderer(props: ChartRendererProps) {
     props.filterState,
     props.ownState,
     props.emitCrossFilters,
+    props.labelColors,
   ]);
 
   // The holder's callbacks may change identity on every render; an attempt reports to the latest ones.

@@ -84,6 +84,12 @@ export const dashboardColorsSchema = z
   })
   .strict();
 export type DashboardColors = z.infer<typeof dashboardColorsSchema>;
+/** Its 200 answer: the merged json_metadata (text) and the modification time the overwrite check uses. */
+export const dashboardColorsResponseSchema = z.object({
+  id: z.number().int(),
+  result: z.object({ json_metadata: z.string() }),
+  last_modified_time: z.number(),
+});
 export const dashboardColorsQuerySchema = z
   .object({ mark_updated: z.enum(['true', 'false']).optional() })
   .strict();

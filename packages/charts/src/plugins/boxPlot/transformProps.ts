@@ -2,7 +2,7 @@ import type { EChartsOption, SeriesOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
 import { getColumnLabel, getMetricLabel, parseColumns, parseMetrics } from '../../query/labels';
 import { asArray, asOptionalString, toNumber } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { axisStyle, legendOption, tooltipOption } from '../../echarts/options';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
@@ -21,7 +21,7 @@ export function transformBoxPlotProps(chartProps: ChartProps): EChartsChartProps
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
   const metrics = parseMetrics(formData.metrics).map(getMetricLabel);
   const formatter = getNumberFormatter(asOptionalString(formData.number_format));
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const labels = new Map<string, unknown[]>();
   const categories = rows.map((row) => {
     const values = groupby.map((column) => row[column]);

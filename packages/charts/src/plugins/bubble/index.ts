@@ -6,7 +6,7 @@ import { defineChartPlugin } from '../../registry';
 import { buildQueryContext, parseOrderBy } from '../../query/buildQueryContext';
 import { getColumnLabel, getMetricLabel, parseColumn, parseMetric } from '../../query/labels';
 import { asBoolean, asNumber, asOptionalString, asString, toNumber } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { axisStyle, gridOption, isLargeSeries, legendOption, tooltipOption } from '../../echarts/options';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
@@ -54,7 +54,7 @@ export function transformBubbleProps(chartProps: ChartProps): EChartsChartProps 
   const seriesLabel = seriesColumn === undefined ? undefined : getColumnLabel(seriesColumn);
   const xFormatter = getNumberFormatter(asOptionalString(formData.x_axis_format));
   const yFormatter = getNumberFormatter(asOptionalString(formData.y_axis_format));
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const maxBubble = asNumber(formData.max_bubble_size, 25);
   const maxSize = Math.max(1, ...rows.map((row) => Math.abs(toNumber(row[sizeLabel]) ?? 0)));
   const groups = new Map<string, [number | null, number | null, number | null, string][]>();

@@ -2,7 +2,7 @@ import type { EChartsOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
 import { getColumnLabel, getMetricLabel, parseColumns, parseMetric } from '../../query/labels';
 import { asBoolean, asOptionalString, asString, toNumber } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { metricDisplay } from '../../format/metricDisplay';
 import { themeTokens } from '../../format/theme';
@@ -23,7 +23,7 @@ export function transformFunnelProps(chartProps: ChartProps): EChartsChartProps 
     [metricLabel],
     asOptionalString(formData.number_format),
   ).formatterFor(metricLabel);
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const labels = new Map<string, unknown[]>();
   const stages = rows.map((row) => {
     const values = groupby.map((column) => row[column]);

@@ -2,7 +2,7 @@ import type { EChartsOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
 import { getColumnLabel, getMetricLabel, parseColumns, parseMetric } from '../../query/labels';
 import { asBoolean, asNumber, asOptionalNumber, asOptionalString, toNumber } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { metricDisplay } from '../../format/metricDisplay';
 import { themeTokens } from '../../format/theme';
 import { tooltipOption } from '../../echarts/options';
@@ -22,7 +22,7 @@ export function transformGaugeProps(chartProps: ChartProps): EChartsChartProps {
     [metricLabel],
     asOptionalString(formData.number_format),
   ).formatterFor(metricLabel);
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const tokens = themeTokens(theme);
   const labels = new Map<string, unknown[]>();
   const points = rows.map((row) => {

@@ -6,7 +6,7 @@ import { defineChartPlugin } from '../../registry';
 import { buildQueryContext } from '../../query/buildQueryContext';
 import { getColumnLabel, getMetricLabel, parseColumn, parseMetric } from '../../query/labels';
 import { asBoolean, asNumber, asOptionalString, asString, toNumber } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { themeTokens } from '../../format/theme';
 import { legendOption, tooltipOption } from '../../echarts/options';
@@ -38,7 +38,7 @@ export function transformGraphProps(chartProps: ChartProps): EChartsChartProps {
   const metric = parseMetric(formData.metric);
   const metricLabel = metric === undefined ? '' : getMetricLabel(metric);
   const formatter = getNumberFormatter(asOptionalString(formData.number_format));
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const nodes = new Map<string, { value: number; category?: string }>();
   const touch = (name: string, value: number, category: string | undefined) => {
     const node = nodes.get(name) ?? { value: 0, ...(category !== undefined ? { category } : {}) };

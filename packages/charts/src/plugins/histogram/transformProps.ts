@@ -2,7 +2,7 @@ import type { EChartsOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
 import { getColumnLabel, parseColumn, parseColumns } from '../../query/labels';
 import { asBoolean, asOptionalString, asString, toNumber } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { axisStyle, gridOption, legendOption, tooltipOption } from '../../echarts/options';
 import { columnNamesOf, labelOf, resultAt, rowsOf } from '../common/queryResult';
@@ -20,7 +20,7 @@ export function transformHistogramProps(chartProps: ChartProps): EChartsChartPro
   const formatter = getNumberFormatter(
     normalize ? '.2%' : (asOptionalString(formData.y_axis_format) ?? ',d'),
   );
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const series = rows.map((row) => {
     const name =
       groupby.map((g) => labelOf(row[g])).join(', ') || (column ? getColumnLabel(column) : 'count');

@@ -1,7 +1,7 @@
 import type { EChartsOption, SeriesOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
 import { asOptionalString } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { transformTimeseriesProps } from '../timeseries/transformProps';
 import { queryAFormData, queryBFormData } from './formData';
 import { seriesTypeOf } from './seriesType';
@@ -28,7 +28,7 @@ export function transformMixedTimeseriesProps(chartProps: ChartProps): EChartsCh
   };
   // One scale for both queries, keyed per query: the scheme's colours continue from query A's series
   // into query B's, so no two series share a colour (even a metric present in both queries).
-  const scale = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const scale = chartColorScale(chartProps);
   const colorOfQuery = (query: 'A' | 'B') => (seriesName: string) => scale(`${query}\u0000${seriesName}`);
   const a = transformTimeseriesProps(
     { ...chartProps, formData: formDataA, queriesData: chartProps.queriesData.slice(0, 1) },

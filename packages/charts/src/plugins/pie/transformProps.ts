@@ -2,7 +2,7 @@ import type { EChartsOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
 import { getColumnLabel, getMetricLabel, parseColumns, parseMetric } from '../../query/labels';
 import { asBoolean, asNumber, asOptionalString, asString, toNumber } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { metricDisplay } from '../../format/metricDisplay';
 import { themeTokens } from '../../format/theme';
@@ -23,7 +23,7 @@ export function transformPieProps(chartProps: ChartProps): EChartsChartProps {
     [metricLabel],
     asOptionalString(formData.number_format),
   ).formatterFor(metricLabel);
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const labelType = asString(formData.label_type, 'key');
   const showLabels = asBoolean(formData.show_labels, true);
   const labelsOutside = asBoolean(formData.labels_outside, true);

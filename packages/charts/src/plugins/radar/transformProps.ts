@@ -2,7 +2,7 @@ import type { EChartsOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
 import { getColumnLabel, getMetricLabel, parseColumns, parseMetrics } from '../../query/labels';
 import { asBoolean, asOptionalString, asString, isRecord, toNumber } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { themeTokens } from '../../format/theme';
 import { legendOption, tooltipOption } from '../../echarts/options';
@@ -17,7 +17,7 @@ export function transformRadarProps(chartProps: ChartProps): EChartsChartProps {
   const metrics = parseMetrics(formData.metrics).map(getMetricLabel);
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
   const formatter = getNumberFormatter(asOptionalString(formData.number_format));
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const columnConfig = isRecord(formData.column_config) ? formData.column_config : {};
   const labels = new Map<string, unknown[]>();
   const groups = rows.map((row) => {

@@ -6,7 +6,7 @@ import { defineChartPlugin } from '../../registry';
 import { buildQueryContext } from '../../query/buildQueryContext';
 import { getColumnLabel, getMetricLabel, parseColumn, parseMetric } from '../../query/labels';
 import { asOptionalString, toNumber } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { themeTokens } from '../../format/theme';
 import { tooltipOption } from '../../echarts/options';
@@ -45,7 +45,7 @@ export function transformSankeyProps(chartProps: ChartProps): EChartsChartProps 
   const targetLabel = target === undefined ? '' : getColumnLabel(target);
   const metricLabel = metric === undefined ? '' : getMetricLabel(metric);
   const formatter = getNumberFormatter(asOptionalString(formData.number_format));
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const outgoing = new Map<string, Set<string>>();
   const reaches = (from: string, to: string, seen = new Set<string>()): boolean => {
     if (from === to) return true;

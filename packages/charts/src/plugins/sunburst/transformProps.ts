@@ -2,7 +2,8 @@ import type { EChartsOption, SunburstSeriesOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
 import { getColumnLabel, getMetricLabel, parseColumns, parseMetric } from '../../query/labels';
 import { asBoolean, asOptionalString, asString, toNumber } from '../../query/values';
-import { categoricalColorScale, sequentialColor } from '../../format/colorSchemes';
+import { sequentialColor } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { tooltipOption } from '../../echarts/options';
 import { resultAt, rowsOf } from '../common/queryResult';
@@ -25,7 +26,7 @@ export function transformSunburstProps(chartProps: ChartProps): EChartsChartProp
   const secondaryLabel = secondary === undefined ? undefined : getMetricLabel(secondary);
   const levels = parseColumns(formData.columns).map(getColumnLabel);
   const formatter = getNumberFormatter(asOptionalString(formData.number_format));
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const tree = buildTree(
     rows,
     levels,

@@ -11,7 +11,7 @@ import {
   toNumber,
   asArray,
 } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { metricDisplay } from '../../format/metricDisplay';
 import { getGrainTimeFormatter, getTimeFormatter, toDate } from '../../format/timeFormat';
@@ -88,15 +88,22 @@ export function transformTimeseriesProps(
     asOptionalString(formData.x_axis_time_format),
     asOptionalString(formData.time_grain_sqla),
   );
-  const color = variant.color ?? categoricalColorScale(asOptionalString(formData.color_scheme));
+  const scale = variant.color ?? chartColorScale(chartProps);
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
+  const groupValues = seriesLabels(seriesNames, result.label_map, groupby);
+  const metricLabels = parseMetrics(formData.metrics).map(getMetricLabel);
+  const onlyMetric = metricLabels.length === 1 && groupby.length > 0 ? metricLabels[0] : undefined;
+  // With one metric a series stands for its group ('boy', not 'total, boy'): that is the label other
+  // charts on a dashboard (a pie by the same column) colour it by. The server's label_map may hold the
+  // joined name only, so the metric prefix is taken off the name itself.
+  const color = (name: string): string =>
+    scale(
+      onlyMetric !== undefined && name.startsWith(`${onlyMetric}, `)
+        ? name.slice(onlyMetric.length + 2)
+        : name,
+    );
   // Keyed by the shown name: a click on a series reports the name the legend shows.
-  const labels = new Map(
-    [...seriesLabels(seriesNames, result.label_map, groupby)].map(([name, values]) => [
-      display.label(name),
-      values,
-    ]),
-  );
+  const labels = new Map([...groupValues].map(([name, values]) => [display.label(name), values]));
   const crossFilter = crossFilterConfig(chartProps, groupby, labels, 'series');
   const selected = new Set(crossFilter?.selected ?? []);
 

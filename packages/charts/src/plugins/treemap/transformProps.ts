@@ -2,7 +2,7 @@ import type { EChartsOption, TreemapSeriesOption } from 'echarts';
 import type { ChartProps } from '../../plugin-api';
 import { getColumnLabel, getMetricLabel, parseColumns, parseMetric } from '../../query/labels';
 import { asBoolean, asOptionalString, asString, toNumber } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { chartColorScale } from '../../format/labelColors';
 import { getNumberFormatter } from '../../format/numberFormat';
 import { tooltipOption } from '../../echarts/options';
 import { resultAt, rowsOf } from '../common/queryResult';
@@ -20,7 +20,7 @@ export function transformTreemapProps(chartProps: ChartProps): EChartsChartProps
   const metricLabel = metric === undefined ? '' : getMetricLabel(metric);
   const groupby = parseColumns(formData.groupby).map(getColumnLabel);
   const formatter = getNumberFormatter(asOptionalString(formData.number_format));
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const tree = buildTree(rows, groupby, metricLabel);
   const labels = new Map(flattenTree(tree).map((node) => [node.crossFilterKey, node.path]));
   const crossFilter = crossFilterConfig(chartProps, groupby, labels, 'dataKey');

@@ -1,7 +1,7 @@
 import type { ChartProps } from '../../plugin-api';
 import { getColumnLabel, getMetricLabel, parseColumn, parseMetric } from '../../query/labels';
-import { asNumber, asOptionalString, toNumber } from '../../query/values';
-import { categoricalColorScale } from '../../format/colorSchemes';
+import { asNumber, toNumber } from '../../query/values';
+import { chartColorScale } from '../../format/labelColors';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
 import type { RotationMode, Word } from './layout';
 
@@ -25,7 +25,7 @@ export function transformWordCloudProps(chartProps: ChartProps): WordCloudProps 
   const values = rows.map((row) => toNumber(row[metricLabel]) ?? 0);
   const min = Math.min(...values);
   const max = Math.max(...values);
-  const color = categoricalColorScale(asOptionalString(formData.color_scheme));
+  const color = chartColorScale(chartProps);
   const words = rows.map((row, index) => {
     const text = labelOf(row[columnLabel]);
     const value = values[index] ?? 0;

@@ -1,9 +1,10 @@
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Flex, Modal, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { layoutLoaded } from '../state/dashboard-layout.slice';
+import { DashboardViewContext } from '../grid/dashboard-view-context';
 import { parseLayout } from '../page/parse-layout';
 import { dashboardPath } from '../paths';
 import type { DashboardInfo } from '../state/dashboard-info';
@@ -33,6 +34,7 @@ export function EditModeActions({ info }: { info: DashboardInfo }) {
   const canRedo = useAppSelector(selectCanRedo);
   const { hasUnsavedChanges, dashboardIsSaving, overwriteConfirmMetadata, css } =
     useAppSelector(selectDashboardState);
+  const view = useContext(DashboardViewContext);
   const [properties, setProperties] = useState<DashboardProperties | null>(null);
   const [dialog, setDialog] = useState<'properties' | 'css' | null>(null);
   useLeaveGuard(hasUnsavedChanges || properties !== null);
@@ -54,7 +56,9 @@ export function EditModeActions({ info }: { info: DashboardInfo }) {
   }, [dispatch]);
 
   const save = async (overwrite: boolean): Promise<void> => {
-    const outcome = await dispatch(saveDashboard(properties, overwrite));
+    const outcome = await dispatch(
+      saveDashboard(properties, overwrite, view.labelColors?.snapshot() ?? null),
+    );
     if (outcome.status !== 'saved') return;
     setProperties(null);
     const params = new URLSearchParams(search);

@@ -15,6 +15,7 @@ import {
 } from './dashboard-save';
 import type { DashboardProperties } from './properties-form';
 import { dashboardSaveApi } from './save-api';
+import { labelColorMetadata } from '../colors/label-colors';
 
 type Thunk<Result> = ThunkAction<Result, RootState, unknown, Action>;
 
@@ -34,11 +35,13 @@ async function serverChangedOn(dispatch: Parameters<Thunk<void>>[0], id: number)
 /**
  * Saves the layout, metadata, CSS and applied properties (spec 001 §4 'Dashboard', §5 'Dashboard save').
  * Unless `overwrite`, first compares the server's changed_on with the loaded one: a newer server copy
- * asks for confirmation instead of saving.
+ * asks for confirmation instead of saving. `labelColors` is the page's shared label → colour map, saved
+ * with the dashboard so every chart keeps its colours after a reload.
  */
 export function saveDashboard(
   properties: DashboardProperties | null,
   overwrite: boolean,
+  labelColors: Record<string, string> | null = null,
 ): Thunk<Promise<SaveOutcome>> {
   return async (dispatch, getState) => {
     const info = selectDashboardInfo(getState());
@@ -60,13 +63,25 @@ export function saveDashboard(
       }
     }
 
+    const colorKeys = labelColors === null ? {} : labelColorMetadata(labelColors);
     const metadata = {
       ...info.metadata,
       expanded_slices: state.expandedSlices,
       ...(state.colorScheme === null ? {} : { color_scheme: state.colorScheme }),
+      ...colorKeys,
       ...(state.shouldPersistRefreshFrequency ? { refresh_frequency: state.refreshFrequency } : {}),
     };
-    const built = buildSaveBody({ layout: selectLayout(getState()), metadata, css: state.css, properties });
+    // Properties carry a whole json_metadata of their own: the colour map goes into it as well.
+    const applied =
+      properties === null
+        ? null
+        : { ...properties, json_metadata: { ...properties.json_metadata, ...colorKeys } };
+    const built = buildSaveBody({
+      layout: selectLayout(getState()),
+      metadata,
+      css: state.css,
+      properties: applied,
+    });
     if ('error' in built) {
       dispatch(dashboardStateActions.savingFinished());
       dispatch(toastAdded('danger', built.error));

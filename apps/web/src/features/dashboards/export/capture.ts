@@ -1,7 +1,7 @@
 import { toCanvas } from 'html-to-image';
 import { saveBlob } from '../../../shared/api/download-file';
 import { safeFileName } from '../../../shared/files/download-names';
-import { A4_LANDSCAPE, planPageSpans, writePdf, type PdfPage } from './pdf-writer';
+import { A4_LANDSCAPE, planPageSpans, writePdf, type PageBlock, type PdfPage } from './pdf-writer';
 
 const SETTLED = new Set(['rendered', 'failed']);
 const POLL_MS = 200;
@@ -57,14 +57,16 @@ export async function downloadDashboardImage(root: HTMLElement, title: string, b
   return true;
 }
 
+/** Titles a page must not end with: a tab's title (stacked for export) and header components. */
+const TITLE_SELECTOR = '[data-test="grid-header"], [data-test="dashboard-export-tab"] > h4';
+
 /** The component boxes a page may end after, in the root's CSS pixels. */
-function blockBoxes(root: HTMLElement): { top: number; bottom: number }[] {
+function blockBoxes(root: HTMLElement): PageBlock[] {
   const origin = root.getBoundingClientRect().top;
-  const selector =
-    '[data-test="dashboard-chart"], [data-test="dashboard-markdown"], [data-test="grid-header"], [data-test="dashboard-export-tab"] > h4, [data-test="dashboard-header"]';
+  const selector = `[data-test="dashboard-chart"], [data-test="dashboard-markdown"], [data-test="grid-divider"], [data-test="dashboard-header"], ${TITLE_SELECTOR}`;
   return [...root.querySelectorAll<HTMLElement>(selector)].map((node) => {
     const box = node.getBoundingClientRect();
-    return { top: box.top - origin, bottom: box.bottom - origin };
+    return { top: box.top - origin, bottom: box.bottom - origin, keepWithNext: node.matches(TITLE_SELECTOR) };
   });
 }
 

@@ -83,4 +83,26 @@ describe('planPageSpans', () => {
       [350, 600],
     ]);
   });
+  it('never cuts between a block and one beside it that reaches lower', () => {
+    const blocks = [
+      { top: 0, bottom: 300 },
+      { top: 0, bottom: 500 },
+      { top: 510, bottom: 700 },
+    ];
+    expect(planPageSpans(blocks, 400, 700)).toEqual([
+      [0, 500],
+      [500, 700],
+    ]);
+  });
+  it('keeps a tab title with the content after it', () => {
+    const blocks = [
+      { top: 0, bottom: 300 },
+      { top: 310, bottom: 340, keepWithNext: true },
+      { top: 350, bottom: 650 },
+    ];
+    expect(planPageSpans(blocks, 400, 650)).toEqual([
+      [0, 300],
+      [300, 650],
+    ]);
+  });
 });

@@ -83,29 +83,44 @@ export function writePdf(pages: readonly PdfPage[]): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+/** A component box in the capture's pixels; a title keeps with what follows it. */
+export interface PageBlock {
+  top: number;
+  bottom: number;
+  /** Tab and section titles: never the last thing on a page. */
+  keepWithNext?: boolean;
+}
+
 /**
- * Where to cut a tall capture into pages: each cut lies on a component boundary (the bottom of a
- * block), so no chart is split; a block taller than a page gets a page of its own, which then follows
+ * Where to cut a tall capture into pages. A cut lies on a block's bottom that no other block spans
+ * (side-by-side charts of different heights are not split) and never right after a title. Each page
+ * takes as many blocks as fit; a block taller than a page gets a page of its own, which then follows
  * the block's height. Returns [top, bottom] spans in the capture's pixels.
  */
 export function planPageSpans(
-  blocks: readonly { top: number; bottom: number }[],
+  blocks: readonly PageBlock[],
   pageHeight: number,
   totalHeight: number,
 ): [number, number][] {
+  const sorted = [...blocks].sort((a, b) => a.top - b.top);
+  // A title reaches just past the top of the next block below it, so no cut falls between them.
+  const held = sorted.map((block) => {
+    if (block.keepWithNext !== true) return block;
+    const next = sorted.find((other) => other !== block && other.top >= block.bottom);
+    return next === undefined ? block : { top: block.top, bottom: Math.max(block.bottom, next.top + 1) };
+  });
+  const cuts = [...new Set(sorted.map((block) => block.bottom))]
+    .filter((y) => y > 0 && y < totalHeight && held.every((b) => !(b.top < y && y < b.bottom)))
+    .sort((a, b) => a - b);
   const spans: [number, number][] = [];
   let start = 0;
-  let end = 0;
-  const sorted = [...blocks].sort((a, b) => a.top - b.top);
-  for (const block of sorted) {
-    if (block.bottom <= end) continue;
-    if (block.bottom - start > pageHeight && end > start) {
-      spans.push([start, end]);
-      start = end;
-    }
-    end = Math.max(end, block.bottom);
+  while (totalHeight - start > pageHeight) {
+    const fitting = cuts.filter((cut) => cut > start && cut - start <= pageHeight);
+    const cut = fitting.at(-1) ?? cuts.find((c) => c > start);
+    if (cut === undefined) break;
+    spans.push([start, cut]);
+    start = cut;
   }
-  if (totalHeight > end) end = totalHeight;
-  if (end > start) spans.push([start, end]);
+  if (totalHeight > start) spans.push([start, totalHeight]);
   return spans;
 }

@@ -1,3 +1,4 @@
+import type { LabelColorResolver } from '@tessera/charts';
 import { createContext } from 'react';
 
 /** What every renderer of one dashboard page needs from the page, not from the layout. */
@@ -15,6 +16,8 @@ export interface DashboardView {
   urlParams: Record<string, string>;
   /** `focused_chart`: scrolled to and highlighted once. */
   focusedChartId: number | null;
+  /** The dashboard's shared label → colour map, handed to every chart it draws. */
+  labelColors: LabelColorResolver | null;
 }
 
 export const DashboardViewContext = createContext<DashboardView>({
@@ -26,4 +29,5 @@ export const DashboardViewContext = createContext<DashboardView>({
   hideChartControls: false,
   urlParams: {},
   focusedChartId: null,
+  labelColors: null,
 });

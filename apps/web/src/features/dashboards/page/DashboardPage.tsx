@@ -1,7 +1,7 @@
-import { Alert, Button, Empty, Flex, Result, theme } from 'antd';
+import { Alert, Button, Flex, Result, theme } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { DashboardEditProvider } from '../editor/DashboardEditProvider';
 import { EditSidePanel } from '../editor/EditSidePanel';
@@ -10,7 +10,9 @@ import { DashboardGrid } from '../grid/DashboardGrid';
 import { DashboardViewContext } from '../grid/dashboard-view-context';
 import { DashboardHeader } from '../header/DashboardHeader';
 import { dashboardPath, DASHBOARD_LIST_PATH } from '../paths';
-import { selectDashboardInfo, selectDashboardState } from '../state/dashboard-store';
+import { dashboardStateActions } from '../state/dashboard-state.slice';
+import { selectDashboardInfo, selectDashboardState, selectLayout } from '../state/dashboard-store';
+import { EmptyDashboard, gridIsEmpty } from './EmptyDashboard';
 import { scopeCss } from './scope-css';
 import { readEditFlag, readFocusedChart, readStandalone, readUiConfig, urlParams } from './url-params';
 import { useAutoRefresh } from '../refresh/use-auto-refresh';
@@ -18,6 +20,8 @@ import { useDomainSharding } from './use-domain-sharding';
 import { useActiveTabsFromUrl } from './use-active-tabs-from-url';
 import { FullSizeChart } from '../grid/chart/FullSizeChart';
 import { useDashboardLoader } from './use-dashboard-loader';
+import { useDashboardLabelColors } from '../colors/use-dashboard-label-colors';
+import { useLabelColorSync } from '../colors/use-label-color-sync';
 
 /** /superset/dashboard/:idOrSlug/ — spec 001 §2 'Dashboard'. */
 export function DashboardPage() {
@@ -33,7 +37,11 @@ export function DashboardPage() {
         status="404"
         title="Dashboard not found"
         subTitle="This dashboard does not exist, or it was deleted."
-        extra={<Button href={DASHBOARD_LIST_PATH}>Dashboards</Button>}
+        extra={
+          <Button href={DASHBOARD_LIST_PATH} data-test="dashboard-not-found-list">
+            Dashboards
+          </Button>
+        }
         data-test="dashboard-not-found"
       />
     );
@@ -74,7 +82,11 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   const navigate = useNavigate();
   const { search } = useLocation();
   const info = useAppSelector(selectDashboardInfo);
-  const { css, sliceIds, fullSizeChartId, editMode } = useAppSelector(selectDashboardState);
+  const dispatch = useAppDispatch();
+  const { css, sliceIds, fullSizeChartId, editMode, colorScheme } = useAppSelector(selectDashboardState);
+  const layoutIsEmpty = useAppSelector((state) => gridIsEmpty(selectLayout(state)));
+  const labelColors = useDashboardLabelColors(info, colorScheme);
+  useLabelColorSync(labelColors);
   const ui = useMemo(() => readUiConfig(search), [search]);
   const regularParams = useMemo(() => urlParams(search, 'reserved'), [search]);
   useAutoRefresh();
@@ -109,8 +121,9 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
       hideChartControls: ui.hideChartControls,
       urlParams: regularParams,
       focusedChartId: readFocusedChart(search),
+      labelColors,
     }),
-    [info, standalone, ui, regularParams, search],
+    [info, standalone, ui, regularParams, search, labelColors],
   );
   if (info === null) return null;
   const editing = editMode && info.canEdit;
@@ -129,8 +142,11 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
       {scoped === '' ? null : <style data-test="dashboard-css">{scoped}</style>}
       {ui.hideTitle ? null : <DashboardHeader info={info} rootId={rootId} />}
       <div style={{ paddingTop: token.paddingMD }}>
-        {!editing && sliceIds.length === 0 && info.positionJson === null ? (
-          <Empty description="There are no charts on this dashboard yet" data-test="dashboard-empty" />
+        {!editing && sliceIds.length === 0 && layoutIsEmpty ? (
+          <EmptyDashboard
+            canEdit={info.canEdit}
+            onEdit={() => dispatch(dashboardStateActions.editModeSet(true))}
+          />
         ) : null}
         {fullSizeChartId === null || editing ? null : <FullSizeChart chartId={fullSizeChartId} />}
         <div style={fullSizeChartId === null || editing ? undefined : { display: 'none' }}>

@@ -49,6 +49,7 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
     (state) => selectDashboardState(state).expandedSlices[String(chartId)] === true,
   );
   const loadAllCharts = useAppSelector((state) => selectDashboardState(state).loadAllCharts);
+  const datasetsStatus = useAppSelector((state) => selectDashboardState(state).datasetsStatus);
   const mode = useAppSelector((state) => state.theme.mode);
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, loadAllCharts || view.reportMode);
@@ -78,19 +79,40 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
   const body = (() => {
     if (missing !== null) {
       return (
-        <Alert type="error" showIcon title="This chart could not be loaded" description={missing.error} />
+        <Flex align="center" justify="center" style={{ flex: 1, minHeight: 0 }}>
+          <Alert
+            type="error"
+            showIcon
+            title="This chart could not be loaded"
+            description={missing.error}
+            data-test="dashboard-chart-missing"
+            style={{ width: '100%', maxWidth: 480 }}
+          />
+        </Flex>
       );
     }
     // Checked before the status: the notice shows as soon as the chart is known, before any query.
     if (unsupported) return <UnsupportedChart vizType={vizType} />;
     if (chart.chartStatus === 'failed' || chart.chartStatus === 'stopped') {
+      // The datasets loaded without this chart's: its dataset was deleted (or is out of reach), which
+      // says more than the data request's bare 'Not found'.
+      const datasetGone =
+        chart.chartStatus === 'failed' && datasource === null && datasetsStatus === 'failed';
       return (
-        <Alert
-          type={chart.chartStatus === 'stopped' ? 'warning' : 'error'}
-          showIcon
-          title={chart.chartAlert}
-          data-test="dashboard-chart-alert"
-        />
+        <Flex align="center" justify="center" style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+          <Alert
+            type={chart.chartStatus === 'stopped' ? 'warning' : 'error'}
+            showIcon
+            title={datasetGone ? "This chart's dataset no longer exists" : chart.chartAlert}
+            description={
+              datasetGone
+                ? 'It may have been deleted, or you may no longer have access to it. Edit the chart to pick another dataset, or remove it from the dashboard.'
+                : undefined
+            }
+            data-test="dashboard-chart-alert"
+            style={{ width: '100%', maxWidth: 480 }}
+          />
+        </Flex>
       );
     }
     if (hasData && rows === 0) return <Empty description="No results were returned for this query" />;
@@ -102,6 +124,7 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
           queriesData={chart.queriesResponse ?? []}
           datasource={datasource ?? undefined}
           theme={mode}
+          labelColors={view.labelColors ?? undefined}
         />
       );
     }
