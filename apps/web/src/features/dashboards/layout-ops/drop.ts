@@ -25,10 +25,12 @@ import {
   numberMeta,
   occupiedWidth,
   refreshParents,
+  subtreeFits,
   subtreeIds,
   topLevelTabOf,
   withChildren,
 } from './tree';
+import { dropOnRoot } from './drop-on-root';
 
 /** What is being dropped: a new component from the palette or charts pane, or one already on the dashboard. */
 export type DraggedItem =
@@ -54,6 +56,7 @@ export function dropComponent(
   const parent = layout[destination.parentId];
   const parentDepth = parent === undefined ? undefined : depthOf(layout, parent.id);
   if (parent === undefined || parentDepth === undefined) return { error: DROP_TARGET_MISSING };
+  if (parent.id === DASHBOARD_ROOT_ID) return dropOnRoot(layout, dragged);
 
   const working: DashboardLayout = { ...layout };
   let item: LayoutComponent;
@@ -137,19 +140,4 @@ export function dropComponent(
     createdId: dragged.kind === 'new' ? item.id : undefined,
     ...(scopeChanged ? { warning: CHART_MOVED_SCOPE } : {}),
   };
-}
-
-/** Whether `item` may sit in a `holderType` at `holderDepth`, and every component below it still fits. */
-function subtreeFits(
-  layout: DashboardLayout,
-  item: LayoutComponent,
-  holderType: LayoutComponentType,
-  holderDepth: number,
-): boolean {
-  if (!isValidChild(holderType, item.type, holderDepth)) return false;
-  const depth = childDepth(holderType, holderDepth);
-  return item.children.every((childId) => {
-    const child = layout[childId];
-    return child !== undefined && subtreeFits(layout, child, item.type, depth);
-  });
 }
