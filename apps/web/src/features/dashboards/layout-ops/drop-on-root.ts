@@ -11,10 +11,9 @@ import {
   ONLY_TABS_AT_TOP,
   TOP_LEVEL_TAB_INTO_NESTED_TABS,
 } from './messages';
-import { createComponent } from './new-component';
+import { createComponent, type DraggedItem } from './new-component';
 import type { LayoutOpResult } from './result';
 import { findParent, refreshParents, subtreeFits, withChildren } from './tree';
-import type { DraggedItem } from './drop';
 
 /**
  * A TABS container dropped onto ROOT becomes the dashboard's top-level tabs (ROOT → TABS → TAB → …): it

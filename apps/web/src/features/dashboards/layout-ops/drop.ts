@@ -16,7 +16,7 @@ import {
   notAllowedHere,
   TOP_LEVEL_TAB_INTO_NESTED_TABS,
 } from './messages';
-import { createComponent, type NewChartInfo, type NewComponentType } from './new-component';
+import { createComponent, type DraggedItem } from './new-component';
 import type { LayoutOpResult } from './result';
 import {
   depthOf,
@@ -32,9 +32,7 @@ import {
 } from './tree';
 import { dropOnRoot } from './drop-on-root';
 
-/** What is being dropped: a new component from the palette or charts pane, or one already on the dashboard. */
-export type DraggedItem =
-  { kind: 'new'; type: NewComponentType; chart?: NewChartInfo } | { kind: 'existing'; id: string };
+export type { DraggedItem };
 
 /** Where: before the child now at `index` of `parentId` (`index` = children.length appends). */
 export interface DropDestination {
