@@ -14,6 +14,8 @@ export async function dragToLayout(
   source: Locator,
   target: Locator,
   at: 'center' | 'top' = 'center',
+  /** What must show before the drop, when not the default (e.g. a refused zone's outline). */
+  aimedAt?: string,
 ): Promise<void> {
   // The e2e project has no DOM types; Playwright calls a function given as text with the element.
   await target.evaluate("(element) => element.scrollIntoView({ block: 'center' })");
@@ -29,9 +31,12 @@ export async function dragToLayout(
   await page.mouse.move(to.x + to.width / 2, y, { steps: 15 });
   // A drop zone target must light up itself: a neighbouring zone taking the drop is a wrong drop.
   const isZone = (await target.getAttribute('data-test')) === 'dashboard-drop-zone';
-  const aimed = isZone
-    ? target.and(page.locator('.is-over'))
-    : page.locator('.tsr-drop-zone.is-over, [data-test="dashboard-drop-indicator"]');
+  const aimed =
+    aimedAt !== undefined
+      ? page.locator(aimedAt)
+      : isZone
+        ? target.and(page.locator('.is-over'))
+        : page.locator('.tsr-drop-zone.is-over, [data-test="dashboard-drop-indicator"]');
   let nudge = 0;
   await expect(async () => {
     nudge += 1;

@@ -1,6 +1,7 @@
 import {
   dashboardChartsResponseSchema,
   dashboardDatasetsResponseSchema,
+  dashboardRelatedRolesResponseSchema,
   dashboardTabsResponseSchema,
   dashboardWriteResponseSchema,
 } from '@tessera/contracts';
@@ -118,7 +119,15 @@ describe.each(METADATA_BACKENDS)('dashboard visibility on %s metadata', (backend
       token: f.bob,
     });
     expect(roles.statusCode, roles.body).toBe(200);
-    expect(roles.json<{ result: { text: string }[] }>().result.map((r) => r.text)).toEqual(['Gamma']);
+    // Superset's related shape, as the properties modal's roles picker reads it.
+    const rolePage = dashboardRelatedRolesResponseSchema.parse(roles.json());
+    expect(rolePage.result.map((r) => r.text)).toEqual(['Gamma']);
+    expect(rolePage.count).toBe(1);
+    const allRoles = dashboardRelatedRolesResponseSchema.parse(
+      (await server.request('GET', '/api/v1/dashboard/related/roles', { token: f.bob })).json(),
+    );
+    expect(allRoles.result.map((r) => r.text)).toEqual(expect.arrayContaining(['Admin', 'Alpha', 'Gamma']));
+    expect(allRoles.count).toBe(allRoles.result.length);
     const owners = await server.request('GET', `/api/v1/dashboard/related/owners${q('(filter:alice)')}`, {
       token: f.bob,
     });

@@ -1,15 +1,25 @@
 import { Button } from 'antd';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { ToastContainer } from '../shared/toasts/ToastContainer';
 import { loadBootstrap } from './bootstrap';
 import { ErrorBoundary } from './ErrorBoundary';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { AppRoutes } from './routes';
+import { appRoutes } from './routes';
 import { StatusPage } from './StatusPage';
 import type { AppStore } from './store';
 import { ThemeProvider } from './theme/ThemeProvider';
+
+/**
+ * The app's routes in a data router, made once per mounted app (after the session is known). A data
+ * router, unlike BrowserRouter, can block navigation, including Back/Forward (`useBlocker`).
+ */
+function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(appRoutes));
+  return <RouterProvider router={router} />;
+}
 
 /** Waits for the bootstrap payload (only fetched when index.html did not carry it), then routes. */
 function SessionGate() {
@@ -32,11 +42,7 @@ function SessionGate() {
       />
     );
   }
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  );
+  return <AppRouter />;
 }
 
 export function App({ store }: { store: AppStore }) {

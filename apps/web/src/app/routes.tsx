@@ -1,7 +1,8 @@
 import { Suspense, type ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { createRoutesFromElements, Route, useLocation, useRouteError } from 'react-router';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
+import { UnexpectedError } from './UnexpectedError';
 import {
   AppShell,
   ChartCreatePage,
@@ -74,64 +75,70 @@ function Page({ component: Component, fullScreen = false }: PageProps) {
 }
 
 /**
- * /login/ stands alone; everything else renders inside the shell. Unknown paths get the 404 page
- * whether or not the user is logged in; the real screens require a session. Declarative routes
- * (not a data router): nothing here loads data through the router, and the data router's code
- * would weigh on the login page.
+ * What an error outside every page's own boundary (RequireAuth, RequireAccess, the home redirect) shows:
+ * the data router catches those before the app's ErrorBoundary would, so it shows the same page.
  */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route path="/login/" element={<Page component={LoginPage} fullScreen />} />
-      <Route element={<Page component={AppShell} fullScreen />}>
-        <Route element={<RequireAuth />}>
-          <Route index element={<HomeRedirect />} />
-          <Route element={<RequireAccess screen="Databases" allowed={canUseDatabaseList} />}>
-            <Route path="/databaseview/list/" element={<Page component={DatabaseListPage} />} />
-            <Route path="/databaseview/:id/browse/" element={<Page component={DatabaseBrowserPage} />} />
-          </Route>
-          <Route element={<RequireAccess screen="Users" allowed={isAdmin} />}>
-            <Route path="/users/list/" element={<Page component={UserListPage} />} />
-          </Route>
-          <Route element={<RequireAccess screen="Roles" allowed={isAdmin} />}>
-            <Route path={ROLE_LIST_PATH} element={<Page component={RoleListPage} />} />
-          </Route>
-          <Route element={<RequireAccess screen="SQL Lab" allowed={canUseSqlLab} />}>
-            <Route path={SQLLAB_PATH} element={<Page component={SqlLabPage} />} />
-            <Route path="/sqllab/p/:key/" element={<Page component={SqlLabPage} />} />
-          </Route>
-          <Route element={<RequireAccess screen="Saved queries" allowed={readsSavedQueries} />}>
-            <Route path={SAVED_QUERY_LIST_PATH} element={<Page component={SavedQueryListPage} />} />
-          </Route>
-          <Route element={<RequireAccess screen="Query history" allowed={readsQueries} />}>
-            <Route path={QUERY_HISTORY_PATH} element={<Page component={QueryHistoryPage} />} />
-          </Route>
-          <Route element={<RequireAccess screen="Datasets" allowed={readsDatasets} />}>
-            <Route path={DATASET_LIST_PATH} element={<Page component={DatasetListPage} />} />
-          </Route>
-          <Route path={EXPLORE_PATH} element={<Page component={ExplorePage} />} />
-          <Route path={EXPLORE_PERMALINK_ROUTE} element={<Page component={ExplorePage} />} />
-          <Route path={EXPLORE_PERMALINK_SHORT_ROUTE} element={<Page component={ExplorePage} />} />
-          <Route path="/superset/explore/" element={<Page component={ExplorePage} />} />
-          <Route element={<RequireAccess screen="Charts" allowed={readsCharts} />}>
-            <Route path={CHART_LIST_PATH} element={<Page component={ChartListPage} />} />
-          </Route>
-          <Route element={<RequireAccess screen="creating charts" allowed={writesCharts} />}>
-            <Route path={CHART_CREATE_PATH} element={<Page component={ChartCreatePage} />} />
-          </Route>
-          <Route element={<RequireAccess screen="Dashboards" allowed={readsDashboards} />}>
-            <Route path={DASHBOARD_ROUTE} element={<Page component={DashboardPage} />} />
-            <Route path={DASHBOARD_PERMALINK_ROUTE} element={<Page component={DashboardPermalinkPage} />} />
-            <Route path={DASHBOARD_LIST_PATH} element={<Page component={DashboardListPage} />} />
-          </Route>
-          <Route element={<RequireAccess screen="creating dashboards" allowed={writesDashboards} />}>
-            <Route path={DASHBOARD_NEW_PATH} element={<Page component={NewDashboardPage} />} />
-          </Route>
-          <Route path={PROFILE_PATH} element={<Page component={ProfilePage} />} />
-          <Route path={USER_INFO_PATH} element={<Page component={ProfilePage} />} />
-        </Route>
-        <Route path="*" element={<Page component={NotFoundPage} />} />
-      </Route>
-    </Routes>
-  );
+function RouteError() {
+  return <UnexpectedError error={useRouteError()} />;
 }
+
+/**
+ * /login/ stands alone; everything else renders inside the shell. Unknown paths get the 404 page
+ * whether or not the user is logged in; the real screens require a session. The routes feed a data
+ * router (createBrowserRouter in App) only for its navigation blocker (`useBlocker`: the dashboard
+ * editor's unsaved-changes guard covers Back/Forward too); nothing loads data through the router.
+ */
+export const appRoutes = createRoutesFromElements(
+  <Route errorElement={<RouteError />}>
+    <Route path="/login/" element={<Page component={LoginPage} fullScreen />} />
+    <Route element={<Page component={AppShell} fullScreen />}>
+      <Route element={<RequireAuth />}>
+        <Route index element={<HomeRedirect />} />
+        <Route element={<RequireAccess screen="Databases" allowed={canUseDatabaseList} />}>
+          <Route path="/databaseview/list/" element={<Page component={DatabaseListPage} />} />
+          <Route path="/databaseview/:id/browse/" element={<Page component={DatabaseBrowserPage} />} />
+        </Route>
+        <Route element={<RequireAccess screen="Users" allowed={isAdmin} />}>
+          <Route path="/users/list/" element={<Page component={UserListPage} />} />
+        </Route>
+        <Route element={<RequireAccess screen="Roles" allowed={isAdmin} />}>
+          <Route path={ROLE_LIST_PATH} element={<Page component={RoleListPage} />} />
+        </Route>
+        <Route element={<RequireAccess screen="SQL Lab" allowed={canUseSqlLab} />}>
+          <Route path={SQLLAB_PATH} element={<Page component={SqlLabPage} />} />
+          <Route path="/sqllab/p/:key/" element={<Page component={SqlLabPage} />} />
+        </Route>
+        <Route element={<RequireAccess screen="Saved queries" allowed={readsSavedQueries} />}>
+          <Route path={SAVED_QUERY_LIST_PATH} element={<Page component={SavedQueryListPage} />} />
+        </Route>
+        <Route element={<RequireAccess screen="Query history" allowed={readsQueries} />}>
+          <Route path={QUERY_HISTORY_PATH} element={<Page component={QueryHistoryPage} />} />
+        </Route>
+        <Route element={<RequireAccess screen="Datasets" allowed={readsDatasets} />}>
+          <Route path={DATASET_LIST_PATH} element={<Page component={DatasetListPage} />} />
+        </Route>
+        <Route path={EXPLORE_PATH} element={<Page component={ExplorePage} />} />
+        <Route path={EXPLORE_PERMALINK_ROUTE} element={<Page component={ExplorePage} />} />
+        <Route path={EXPLORE_PERMALINK_SHORT_ROUTE} element={<Page component={ExplorePage} />} />
+        <Route path="/superset/explore/" element={<Page component={ExplorePage} />} />
+        <Route element={<RequireAccess screen="Charts" allowed={readsCharts} />}>
+          <Route path={CHART_LIST_PATH} element={<Page component={ChartListPage} />} />
+        </Route>
+        <Route element={<RequireAccess screen="creating charts" allowed={writesCharts} />}>
+          <Route path={CHART_CREATE_PATH} element={<Page component={ChartCreatePage} />} />
+        </Route>
+        <Route element={<RequireAccess screen="Dashboards" allowed={readsDashboards} />}>
+          <Route path={DASHBOARD_ROUTE} element={<Page component={DashboardPage} />} />
+          <Route path={DASHBOARD_PERMALINK_ROUTE} element={<Page component={DashboardPermalinkPage} />} />
+          <Route path={DASHBOARD_LIST_PATH} element={<Page component={DashboardListPage} />} />
+        </Route>
+        <Route element={<RequireAccess screen="creating dashboards" allowed={writesDashboards} />}>
+          <Route path={DASHBOARD_NEW_PATH} element={<Page component={NewDashboardPage} />} />
+        </Route>
+        <Route path={PROFILE_PATH} element={<Page component={ProfilePage} />} />
+        <Route path={USER_INFO_PATH} element={<Page component={ProfilePage} />} />
+      </Route>
+      <Route path="*" element={<Page component={NotFoundPage} />} />
+    </Route>
+  </Route>,
+);

@@ -137,3 +137,13 @@ export const dashboardFilterStateQuerySchema = z
   .strict();
 export const dashboardFilterStateKeyResponseSchema = z.object({ key: z.string() });
 export const dashboardFilterStateValueResponseSchema = z.object({ value: z.string() });
+
+/**
+ * GET /api/v1/dashboard/related/roles (FAB related endpoint, rison `q` with filter/page/page_size): the
+ * roles the properties modal offers under DASHBOARD_RBAC, `value` the role id and `text` its name.
+ */
+export const dashboardRelatedRolesResponseSchema = z.object({
+  count: z.number().int(),
+  result: z.array(z.object({ value: z.number().int(), text: z.string() })),
+});
+export type DashboardRelatedRolesResponse = z.infer<typeof dashboardRelatedRolesResponseSchema>;

@@ -10,12 +10,14 @@ import { useDropIndicator } from './indicator-store';
 import { useLayoutEditor } from './layout-editor-context';
 import { frameKey } from './resolve-drop';
 import { ResizeHandles } from './ResizeHandles';
+import { useKeyboardResize } from './use-keyboard-resize';
 
 const RESIZABLE = new Set(['CHART', 'MARKDOWN', 'COLUMN']);
 
 /**
  * Edit-mode wrapper of one component: a drag handle and a delete button shown on hover, resize handles
- * for charts, markdown and columns, and the drop indicator when a drag aims beside or inside it.
+ * for charts, markdown and columns (which also take focus and resize with Shift+Arrow keys), and the drop
+ * indicator when a drag aims beside or inside it.
  */
 export function ComponentFrame({ component, parentId, index, children }: ComponentFrameProps) {
   const editor = useLayoutEditor();
@@ -35,6 +37,8 @@ export function ComponentFrame({ component, parentId, index, children }: Compone
   const indicator = useDropIndicator(frameKey(component.id));
   const frameRef = useRef<HTMLDivElement | null>(null);
   const { setNodeRef } = droppable;
+  const resizable = RESIZABLE.has(component.type);
+  const keyboardResize = useKeyboardResize(component.id, label);
   const setFrame = useCallback(
     (node: HTMLDivElement | null) => {
       frameRef.current = node;
@@ -50,6 +54,15 @@ export function ComponentFrame({ component, parentId, index, children }: Compone
       data-test="dashboard-component-frame"
       data-component-id={component.id}
       data-component-type={component.type}
+      {...(resizable
+        ? {
+            tabIndex: 0,
+            role: 'group',
+            'aria-label': `${label}. Shift and arrow keys resize it.`,
+            'aria-keyshortcuts': 'Shift+ArrowLeft Shift+ArrowRight Shift+ArrowUp Shift+ArrowDown',
+            onKeyDown: keyboardResize.onKeyDown,
+          }
+        : {})}
     >
       <div className="tsr-edit-chrome">
         <span
@@ -74,7 +87,17 @@ export function ComponentFrame({ component, parentId, index, children }: Compone
         </button>
       </div>
       {children}
-      {RESIZABLE.has(component.type) ? <ResizeHandles component={component} frameRef={frameRef} /> : null}
+      {resizable ? <ResizeHandles component={component} frameRef={frameRef} /> : null}
+      {resizable ? (
+        <span
+          className="tsr-visually-hidden"
+          role="status"
+          aria-live="polite"
+          data-test="dashboard-resize-status"
+        >
+          {keyboardResize.announcement}
+        </span>
+      ) : null}
       {indicator === null ? null : <DropLine indicator={indicator} axis={parentType === 'ROW' ? 'x' : 'y'} />}
     </div>
   );

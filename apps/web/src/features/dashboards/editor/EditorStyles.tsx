@@ -9,6 +9,8 @@ export function EditorStyles() {
   const css = `
 .tsr-edit-frame { position: relative; min-width: 0; height: 100%; box-sizing: border-box; outline: 1px dashed transparent; outline-offset: 2px; border-radius: ${String(token.borderRadiusSM)}px; }
 .tsr-edit-frame:hover, .tsr-edit-frame:focus-within { outline-color: ${token.colorBorder}; }
+.tsr-edit-frame:focus-visible { outline: 2px solid ${token.colorPrimary}; }
+.tsr-visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .tsr-edit-frame.is-dragging { opacity: 0.4; }
 .tsr-edit-frame > .tsr-edit-chrome { position: absolute; top: -12px; left: 8px; z-index: 20; display: flex; gap: 2px; opacity: 0; transition: opacity 0.1s; }
 .tsr-edit-frame:hover > .tsr-edit-chrome, .tsr-edit-frame:focus-within > .tsr-edit-chrome { opacity: 1; }
@@ -36,6 +38,8 @@ export function EditorStyles() {
 .tsr-drop-zone { box-sizing: border-box; border: 1px dashed transparent; border-radius: ${String(token.borderRadiusSM)}px; color: ${token.colorTextTertiary}; font-size: 12px; display: flex; align-items: center; justify-content: center; min-height: 16px; min-width: 16px; }
 .tsr-drop-zone.is-stack { min-height: 32px; align-self: stretch; }
 .tsr-drop-zone.is-empty { border-color: ${token.colorBorder}; min-height: 64px; padding: 8px; flex: 1 1 auto; }
+.tsr-root-drop-zone { min-height: 32px; margin-bottom: 8px; }
+.tsr-root-drop-zone.is-dragging { border-color: ${token.colorBorder}; }
 .tsr-drop-zone.is-over { border-color: ${token.colorPrimary}; background: ${token.colorPrimaryBg}; color: ${token.colorPrimary}; }
 .tsr-drop-zone.is-refused { border-color: ${token.colorError}; background: ${token.colorErrorBg}; color: ${token.colorError}; }
 .tsr-drag-overlay { background: ${token.colorBgElevated}; color: ${token.colorText}; border: 1px solid ${token.colorPrimary}; border-radius: ${String(token.borderRadius)}px; box-shadow: ${token.boxShadowSecondary}; padding: 6px 12px; font-size: 13px; white-space: nowrap; cursor: grabbing; max-width: 280px; overflow: hidden; text-overflow: ellipsis; }

@@ -7,8 +7,7 @@ import {
 import { Alert, Button, Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
-import { useListRolesQuery } from '../../users/users-api';
-import { useDashboardPropertiesOwnersQuery } from './properties-api';
+import { useDashboardPropertiesOwnersQuery, useDashboardPropertiesRolesQuery } from './properties-api';
 import {
   metadataText,
   propertiesFromValues,
@@ -65,7 +64,8 @@ export function PropertiesModal({
   const [error, setError] = useState<string | null>(null);
   const [ownerSearch, setOwnerSearch] = useState('');
   const owners = useDashboardPropertiesOwnersQuery(ownerSearch);
-  const roles = useListRolesQuery(undefined, { skip: !rbac });
+  const [roleSearch, setRoleSearch] = useState('');
+  const roles = useDashboardPropertiesRolesQuery(roleSearch, { skip: !rbac });
   const set = (changes: Partial<DashboardPropertiesValues>): void =>
     setValues((current) => ({ ...current, ...changes }));
 
@@ -80,7 +80,7 @@ export function PropertiesModal({
   const roleOptions = useMemo(() => {
     const options = new Map<number, string>();
     for (const role of dashboard.roles) options.set(role.id, role.name ?? `Role ${String(role.id)}`);
-    for (const role of roles.data?.result ?? []) options.set(role.id, role.name);
+    for (const role of roles.data?.result ?? []) options.set(role.value, role.text);
     return [...options].map(([value, label]) => ({ value, label }));
   }, [dashboard.roles, roles.data]);
 
@@ -153,7 +153,8 @@ export function PropertiesModal({
               data-test="dashboard-roles-select"
               value={values.roles}
               options={roleOptions}
-              showSearch={{ optionFilterProp: 'label' }}
+              showSearch={{ filterOption: false, onSearch: setRoleSearch }}
+              loading={roles.isFetching}
               onChange={(next) => set({ roles: next })}
             />
           </Form.Item>

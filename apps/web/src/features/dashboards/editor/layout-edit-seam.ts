@@ -4,6 +4,7 @@ import { ComponentFrame } from './ComponentFrame';
 import { ContainerDropZone } from './ContainerDropZone';
 import { EditableText } from './EditableText';
 import { MarkdownEditor } from './MarkdownEditor';
+import { RootDropZone } from './RootDropZone';
 
 /** The editor's side of the grid's seam; the grid renders these in edit mode. */
 export const layoutEditSeam: LayoutEditSeam = {
@@ -12,4 +13,5 @@ export const layoutEditSeam: LayoutEditSeam = {
   EditableText,
   MarkdownEditor,
   AddTabButton,
+  RootDropZone,
 };

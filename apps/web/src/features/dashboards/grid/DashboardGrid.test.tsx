@@ -99,6 +99,7 @@ describe('DashboardGrid (edit seam)', () => {
     EditableText: ({ text }) => <span data-test="editable-text">{text}</span>,
     MarkdownEditor: ({ code }) => <textarea data-test="markdown-editor" defaultValue={code} />,
     AddTabButton: ({ tabsId }) => <button data-test="add-tab" data-tabs={tabsId} />,
+    RootDropZone: () => <div data-test="root-drop-zone" />,
   };
 
   it('frames every component below GRID with core depths and adds the editor pieces', () => {
@@ -128,6 +129,7 @@ describe('DashboardGrid (edit seam)', () => {
       expect.arrayContaining(['Sales', 'First', 'Second']),
     );
     expect(byTest(container, 'add-tab')[0]?.getAttribute('data-tabs')).toBe('TABS-t');
+    expect(byTest(container, 'root-drop-zone')).toHaveLength(1);
   });
 
   it("lets an inactive tab's title switch tabs; only the active tab's title edits on click", () => {

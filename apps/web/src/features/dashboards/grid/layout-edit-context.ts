@@ -29,5 +29,7 @@ export interface LayoutEditSeam {
   MarkdownEditor: ComponentType<{ componentId: string; code: string }>;
   /** Shown after the last tab of a TABS container in edit mode. */
   AddTabButton: ComponentType<{ tabsId: string }>;
+  /** Above the dashboard body: tabs dropped here become the top-level tabs (ROOT → TABS). */
+  RootDropZone: ComponentType;
 }
 export const LayoutEditContext = createContext<LayoutEditSeam | null>(null);

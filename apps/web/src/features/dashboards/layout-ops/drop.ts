@@ -16,7 +16,7 @@ import {
   notAllowedHere,
   TOP_LEVEL_TAB_INTO_NESTED_TABS,
 } from './messages';
-import { createComponent, type NewChartInfo, type NewComponentType } from './new-component';
+import { createComponent, type DraggedItem } from './new-component';
 import type { LayoutOpResult } from './result';
 import {
   depthOf,
@@ -25,14 +25,14 @@ import {
   numberMeta,
   occupiedWidth,
   refreshParents,
+  subtreeFits,
   subtreeIds,
   topLevelTabOf,
   withChildren,
 } from './tree';
+import { dropOnRoot } from './drop-on-root';
 
-/** What is being dropped: a new component from the palette or charts pane, or one already on the dashboard. */
-export type DraggedItem =
-  { kind: 'new'; type: NewComponentType; chart?: NewChartInfo } | { kind: 'existing'; id: string };
+export type { DraggedItem };
 
 /** Where: before the child now at `index` of `parentId` (`index` = children.length appends). */
 export interface DropDestination {
@@ -54,6 +54,7 @@ export function dropComponent(
   const parent = layout[destination.parentId];
   const parentDepth = parent === undefined ? undefined : depthOf(layout, parent.id);
   if (parent === undefined || parentDepth === undefined) return { error: DROP_TARGET_MISSING };
+  if (parent.id === DASHBOARD_ROOT_ID) return dropOnRoot(layout, dragged);
 
   const working: DashboardLayout = { ...layout };
   let item: LayoutComponent;
@@ -137,19 +138,4 @@ export function dropComponent(
     createdId: dragged.kind === 'new' ? item.id : undefined,
     ...(scopeChanged ? { warning: CHART_MOVED_SCOPE } : {}),
   };
-}
-
-/** Whether `item` may sit in a `holderType` at `holderDepth`, and every component below it still fits. */
-function subtreeFits(
-  layout: DashboardLayout,
-  item: LayoutComponent,
-  holderType: LayoutComponentType,
-  holderDepth: number,
-): boolean {
-  if (!isValidChild(holderType, item.type, holderDepth)) return false;
-  const depth = childDepth(holderType, holderDepth);
-  return item.children.every((childId) => {
-    const child = layout[childId];
-    return child !== undefined && subtreeFits(layout, child, item.type, depth);
-  });
 }

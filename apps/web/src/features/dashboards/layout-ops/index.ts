@@ -1,5 +1,7 @@
+export { appendCharts } from './append-charts';
 export { dropComponent, type DraggedItem, type DropDestination } from './drop';
 export { addTab, deleteComponent, INVALID_META, resizeComponent, updateMeta, widthRoom } from './edit';
+export { resizeByStep, type ResizeStep, type ResizeStepOutcome } from './resize-step';
 export { dropPosition, type DropPosition, type DropRect } from './drop-position';
 export * from './messages';
 export {

@@ -12,3 +12,5 @@ export const CANNOT_CHANGE_FIXED = 'The dashboard root, grid and title cannot be
 export function notAllowedHere(childType: string, parentType: string): string {
   return `A ${childType.toLowerCase()} cannot be placed in a ${parentType.toLowerCase()} here.`;
 }
+/** Not in the spec: only a tabs container can take the place of the grid at the top of the dashboard. */
+export const ONLY_TABS_AT_TOP = 'Only tabs can be dropped at the top of the dashboard.';

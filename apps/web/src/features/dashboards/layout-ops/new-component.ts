@@ -46,6 +46,10 @@ export interface NewChartInfo {
   uuid?: string;
 }
 
+/** What is being dropped: a new component from the palette or charts pane, or one already on the dashboard. */
+export type DraggedItem =
+  { kind: 'new'; type: NewComponentType; chart?: NewChartInfo } | { kind: 'existing'; id: string };
+
 /** One new component with its default meta; TABS come with their first TAB (returned in `extra`). */
 export function createComponent(
   type: NewComponentType | 'TAB',

@@ -4,8 +4,9 @@ import {
   DASHBOARD_ROOT_ID,
   type DashboardLayout,
   type LayoutComponent,
+  type LayoutComponentType,
 } from '@tessera/contracts';
-import { childDepth } from '@tessera/core';
+import { childDepth, isValidChild } from '@tessera/core';
 
 /** Ids that exist once per dashboard and are never dragged, resized or deleted. */
 export const FIXED_IDS: ReadonlySet<string> = new Set([
@@ -115,4 +116,19 @@ function sameList(a: readonly string[] | undefined, b: readonly string[]): boole
 /** A copy of `component` with `children` replaced. */
 export function withChildren(component: LayoutComponent, children: string[]): LayoutComponent {
   return { ...component, children };
+}
+
+/** Whether `item` may sit in a `holderType` at `holderDepth`, and every component below it still fits. */
+export function subtreeFits(
+  layout: DashboardLayout,
+  item: LayoutComponent,
+  holderType: LayoutComponentType,
+  holderDepth: number,
+): boolean {
+  if (!isValidChild(holderType, item.type, holderDepth)) return false;
+  const depth = childDepth(holderType, holderDepth);
+  return item.children.every((childId) => {
+    const child = layout[childId];
+    return child !== undefined && subtreeFits(layout, child, item.type, depth);
+  });
 }

@@ -1,7 +1,10 @@
 import type { Action, ThunkAction } from '@reduxjs/toolkit';
+import type { DashboardLayout } from '@tessera/contracts';
 import type { RootState } from '../../../app/store';
 import { errorText } from '../../../shared/errors/to-api-error';
 import { dashboardApi } from '../api/dashboard-api';
+import { appendCharts } from '../layout-ops';
+import { layoutChartIds } from './parse-layout';
 import {
   fromDashboardChart,
   toChartEntity,
@@ -68,5 +71,29 @@ export function loadDashboardCharts(dashboardId: number, chartIds: readonly numb
       }),
     );
     dispatch(dashboardStateActions.datasetsStatusSet(outcomes.every(Boolean) ? 'loaded' : 'failed'));
+  };
+}
+
+/**
+ * The layout with every chart of the dashboard (GET /dashboard/{id}/charts) that it does not place
+ * appended at the bottom, so a chart linked outside the editor is not lost. The answer stays cached for
+ * `fetchDashboardCharts`, which runs right after; if it fails, the layout is used as saved.
+ */
+export function withUnplacedCharts(
+  dashboardId: number,
+  layout: DashboardLayout,
+): Thunk<Promise<DashboardLayout>> {
+  return async (dispatch) => {
+    // Fresh, never a cached list: a chart deleted and saved a moment ago must not come back.
+    const request = dispatch(
+      dashboardApi.endpoints.getDashboardCharts.initiate(dashboardId, { forceRefetch: true }),
+    );
+    const listed = await request;
+    request.unsubscribe();
+    const placed = new Set(layoutChartIds(layout));
+    const unplaced = (listed.data?.result ?? [])
+      .filter((chart) => !placed.has(chart.id))
+      .map((chart) => ({ chartId: chart.id, sliceName: chart.slice_name }));
+    return appendCharts(layout, unplaced);
   };
 }

@@ -8,7 +8,7 @@ import { toDashboardInfo } from '../state/dashboard-info';
 import { dashboardInfoLoaded } from '../state/dashboard-info.slice';
 import { layoutLoaded } from '../state/dashboard-layout.slice';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
-import { loadDashboardCharts } from './load-dashboard';
+import { loadDashboardCharts, withUnplacedCharts } from './load-dashboard';
 import { layoutChartIds, parseLayout } from './parse-layout';
 import { parseIdOrSlug } from './url-params';
 
@@ -20,8 +20,8 @@ export type DashboardLoad =
   | { status: 'ready'; dashboardId: number };
 
 /**
- * Finds the dashboard by id or slug, then puts it, its layout and its state into the store and loads
- * the charts the layout places (and their datasets).
+ * Finds the dashboard by id or slug, then puts it, its layout (with the dashboard's charts it does not
+ * place appended) and its state into the store and loads the charts the layout places (and their datasets).
  */
 export function useDashboardLoader(param: string, editFlag: boolean, reportMode: boolean): DashboardLoad {
   const dispatch = useAppDispatch();
@@ -45,26 +45,36 @@ export function useDashboardLoader(param: string, editFlag: boolean, reportMode:
     const dashboardId = show.data?.id;
     if (dashboardId === undefined) return;
     const info = toDashboardInfo({ ...dashboard, id: dashboardId }, user);
-    const layout = parseLayout(info.positionJson, info.title);
-    const chartIds = layoutChartIds(layout);
-    dispatch(dashboardInfoLoaded(info));
-    dispatch(layoutLoaded(layout));
-    dispatch(
-      dashboardStateActions.dashboardOpened({
-        dashboardId,
-        sliceIds: chartIds,
-        css: info.css,
-        isPublished: info.published,
-        colorScheme: info.metadata.color_scheme ?? null,
-        expandedSlices: info.metadata.expanded_slices ?? {},
-        refreshFrequency: info.metadata.refresh_frequency ?? 0,
-        lastModifiedTime: info.changedOn === null ? null : Date.parse(info.changedOn),
-        editMode: editFlag && info.canEdit,
-        loadAllCharts: reportMode,
-      }),
-    );
-    setOpenedId(dashboardId);
-    void dispatch(loadDashboardCharts(dashboardId, chartIds));
+    let cancelled = false;
+    const open = async (): Promise<void> => {
+      const layout = await dispatch(
+        withUnplacedCharts(dashboardId, parseLayout(info.positionJson, info.title)),
+      );
+      if (cancelled) return;
+      const chartIds = layoutChartIds(layout);
+      dispatch(dashboardInfoLoaded(info));
+      dispatch(layoutLoaded(layout));
+      dispatch(
+        dashboardStateActions.dashboardOpened({
+          dashboardId,
+          sliceIds: chartIds,
+          css: info.css,
+          isPublished: info.published,
+          colorScheme: info.metadata.color_scheme ?? null,
+          expandedSlices: info.metadata.expanded_slices ?? {},
+          refreshFrequency: info.metadata.refresh_frequency ?? 0,
+          lastModifiedTime: info.changedOn === null ? null : Date.parse(info.changedOn),
+          editMode: editFlag && info.canEdit,
+          loadAllCharts: reportMode,
+        }),
+      );
+      setOpenedId(dashboardId);
+      void dispatch(loadDashboardCharts(dashboardId, chartIds));
+    };
+    void open();
+    return () => {
+      cancelled = true;
+    };
     // Opening happens once per loaded answer; the URL flags are read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dashboard, show.isFetching]);
