@@ -115,6 +115,7 @@ export function DashboardHeader({ info, rootId }: { info: DashboardInfo; rootId:
             icon={<EditOutlined />}
             onClick={() => dispatch(dashboardStateActions.editModeSet(true))}
             data-test="edit-dashboard-button"
+            data-export-skip="true"
           >
             Edit dashboard
           </Button>
