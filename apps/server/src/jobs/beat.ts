@@ -35,10 +35,13 @@ export async function runBeat(config: Config): Promise<void> {
     lock: redisFireLock(redis, beatId),
     log,
   });
+  // Listen before announcing the start: a SIGTERM that arrives with no listener kills the process at
+  // once (the default action), so whoever waits for the start line could stop it without a clean shutdown.
+  const stopSignal = untilStopSignal();
   const armed = scheduler.start();
   log.info({ beatId, schedules: armed }, 'beat started');
   process.stdout.write(`Tessera beat: started, ${armed} schedule${armed === 1 ? '' : 's'}.\n`);
-  const signal = await untilStopSignal();
+  const signal = await stopSignal;
   log.info({ signal }, 'beat shutting down');
   await scheduler.stop();
   await jobs.close();

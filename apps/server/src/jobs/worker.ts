@@ -28,10 +28,13 @@ export async function runWorker(config: Config, options: WorkerOptions): Promise
   const jobs = createJobSystem(config, logJobErrors(log));
   const modules = [];
   for (const module of WORKER_JOB_MODULES) modules.push(await module.open(ctx, jobs));
+  // Listen before announcing the start: a SIGTERM that arrives with no listener kills the process at
+  // once (the default action), so whoever waits for the start line could stop it without a clean shutdown.
+  const stopSignal = untilStopSignal();
   const served = jobs.serve(options.concurrency === undefined ? {} : { concurrency: options.concurrency });
   log.info({ jobTypes: served, concurrency: options.concurrency }, 'worker started');
   process.stdout.write(`Tessera worker is consuming queries (job types: ${served.join(', ')}).\n`);
-  const signal = await untilStopSignal();
+  const signal = await stopSignal;
   log.info({ signal }, 'worker shutting down');
   await jobs.close();
   for (const module of modules) await module.close();
