@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, birthNamesDatasetId } from './explore-helpers';
+import { headerMenuItem } from './dashboard-menu';
 import { logIn } from './login';
 import { pngSpread } from './png-spread';
 
@@ -146,11 +147,6 @@ async function drawnColors(page: Page, id: number): Promise<Record<string, strin
   );
 }
 
-async function openMenu(page: Page, submenu: string) {
-  await page.getByTestId('dashboard-header-menu').click();
-  await page.getByTestId(submenu).hover();
-}
-
 test('one label has one colour across the charts of a dashboard, and keeps it after a reload', async ({
   page,
   request,
@@ -214,16 +210,16 @@ test('exports every tab to a PDF with nothing cut off, and a non-blank image', a
     timeout: 45_000,
   });
 
-  await openMenu(page, 'download-menu');
+  const imageItem = await headerMenuItem(page, 'download-menu', 'download-as-image');
   const image = page.waitForEvent('download');
-  await page.getByTestId('download-as-image').click();
+  await imageItem.click();
   const pngPath = test.info().outputPath('dashboard.png');
   await (await image).saveAs(pngPath);
   expect(pngSpread(pngPath)).toBeGreaterThan(10);
 
-  await openMenu(page, 'download-menu');
+  const pdfItem = await headerMenuItem(page, 'download-menu', 'export-to-pdf');
   const pdfDownload = page.waitForEvent('download', { timeout: 180_000 });
-  await page.getByTestId('export-to-pdf').click();
+  await pdfItem.click();
   const pdfPath = test.info().outputPath('dashboard.pdf');
   await (await pdfDownload).saveAs(pdfPath);
   const pagesDir = test.info().outputPath('pdf-pages');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
 import { createTabbedDashboard } from './dashboard-fixture';
+import { headerMenuItem } from './dashboard-menu';
 import { logIn } from './login';
 
 let big: number | undefined;
@@ -13,10 +14,9 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function downloadData(page: Page, item: 'export-dashboard-csv' | 'export-dashboard-xlsx') {
-  await page.getByTestId('dashboard-header-menu').click();
-  await page.getByTestId('download-menu').hover();
+  const menuItem = await headerMenuItem(page, 'download-menu', item);
   const download = page.waitForEvent('download');
-  await page.getByTestId(item).click();
+  await menuItem.click();
   const file = await download;
   const path = test.info().outputPath(file.suggestedFilename());
   await file.saveAs(path);

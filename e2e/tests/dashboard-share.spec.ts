@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { createTabbedDashboard } from './dashboard-fixture';
+import { headerMenuItem } from './dashboard-menu';
 import { logIn } from './login';
 
 let big: number | undefined;
@@ -14,11 +15,6 @@ test.beforeAll(async ({ request }) => {
 const holder = (page: Page, id: number | undefined) =>
   page.locator(`[data-test="dashboard-chart"][data-test-chart-id="${String(id)}"]`);
 
-async function openMenu(page: Page, submenu: string) {
-  await page.getByTestId('dashboard-header-menu').click();
-  await page.getByTestId(submenu).hover();
-}
-
 test('a permalink to the second tab opens that tab', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await logIn(page);
@@ -27,11 +23,11 @@ test('a permalink to the second tab opens that tab', async ({ page, context }) =
   await page.getByTestId('dashboard-tab-title').filter({ hasText: 'Names' }).click();
   await expect(holder(page, table)).toHaveAttribute('data-chart-status', 'rendered');
 
-  await openMenu(page, 'share-dashboard-menu');
+  const copyItem = await headerMenuItem(page, 'share-dashboard-menu', 'copy-permalink');
   const created = page.waitForResponse(
     (r) => r.url().includes('/permalink') && r.request().method() === 'POST',
   );
-  await page.getByTestId('copy-permalink').click();
+  await copyItem.click();
   const response = await created;
   expect(response.status()).toBe(201);
   const { url } = (await response.json()) as { url: string };
@@ -65,18 +61,18 @@ test('downloads the dashboard as an image and as a PDF with every tab', async ({
   await page.goto(`/superset/dashboard/${String(dashboardId)}/`);
   await expect(holder(page, big)).toHaveAttribute('data-chart-status', 'rendered');
 
-  await openMenu(page, 'download-menu');
+  const imageItem = await headerMenuItem(page, 'download-menu', 'download-as-image');
   const image = page.waitForEvent('download');
-  await page.getByTestId('download-as-image').click();
+  await imageItem.click();
   const png = await image;
   expect(png.suggestedFilename()).toMatch(/\.png$/);
   const pngPath = test.info().outputPath('dashboard.png');
   await png.saveAs(pngPath);
   expect(statSync(pngPath).size).toBeGreaterThan(10_000);
 
-  await openMenu(page, 'download-menu');
+  const pdfItem = await headerMenuItem(page, 'download-menu', 'export-to-pdf');
   const pdfDownload = page.waitForEvent('download');
-  await page.getByTestId('export-to-pdf').click();
+  await pdfItem.click();
   const pdf = await pdfDownload;
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
   const pdfPath = test.info().outputPath('dashboard.pdf');
