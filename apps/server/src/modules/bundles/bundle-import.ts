@@ -28,6 +28,7 @@ import { remapLayout, remapMetadata, type ChartIdMap } from '../dashboards/dashb
 import { canChangeDashboards } from '../dashboards/dashboard-access';
 import { canAccessDatabase, splitUri } from '../databases/databases.service';
 import { canChangeDataset, canSeeDataset } from '../datasets/dataset-access';
+import { findDatasetByName } from '../datasets/datasets.service';
 import { syncPermissionViews } from '../security/access-pairs';
 import type { Principal } from '../security/principal';
 import { parseBundleYaml, BundleYamlError } from './bundle-yaml';
@@ -306,7 +307,7 @@ class ImportPlan {
         (await repo.findDatasetRecordByUuid(this.db, uuid)) ??
         (databaseId === undefined
           ? undefined
-          : await repo.findDatasetRecordByName(this.db, {
+          : await findDatasetByName(this.db, {
               databaseId,
               catalog: config.catalog ?? null,
               schema: config.schema ?? null,

@@ -85,23 +85,6 @@ export async function ownerIdsOf(
   return rows.map((row) => row.user_id);
 }
 
-/** The dataset of this table, matched as the dataset API matches names (null schema matching null). */
-export async function findDatasetRecordByName(
-  db: MetadataDb,
-  where: { databaseId: number; catalog: string | null; schema: string | null; tableName: string },
-): Promise<DatasetRecord | undefined> {
-  let query = db
-    .selectFrom('datasets')
-    .selectAll()
-    .where('database_id', '=', where.databaseId)
-    .where('table_name', '=', where.tableName);
-  query =
-    where.schema === null ? query.where('schema', 'is', null) : query.where('schema', '=', where.schema);
-  query =
-    where.catalog === null ? query.where('catalog', 'is', null) : query.where('catalog', '=', where.catalog);
-  return query.executeTakeFirst();
-}
-
 export async function dashboardSlugOwner(db: MetadataDb, slug: string): Promise<string | undefined> {
   const row = await db.selectFrom('dashboards').select('uuid').where('slug', '=', slug).executeTakeFirst();
   return row?.uuid;
