@@ -12,10 +12,11 @@
  */
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page, type Request, type Response } from '@playwright/test';
+import type { Browser, Page, Request, Response } from '@playwright/test';
+import { launchBenchChromium } from './bench-browser';
 import { json, median, startBenchServer, type BenchServer } from './bench-server';
 
-const PORT = 18_191;
+const PORT = Number(process.env.BENCH_PORT ?? 18_191);
 const WARM_TARGET_MS = 2000;
 const COLD_TARGET_MS = 5000;
 const FIRST_TAB = 30;
@@ -360,10 +361,7 @@ async function main(): Promise<void> {
     constants: {},
     startTimeoutMs: 120_000,
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const token = await server.login();
     const ids = await datasetIds(server, token);

@@ -28,6 +28,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     testIdAttribute: 'data-test',
+    // No single click, hover or read may wait out a whole test's budget: a hang fails in seconds and says where.
+    actionTimeout: 60_000,
+    navigationTimeout: 90_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

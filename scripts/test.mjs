@@ -19,6 +19,9 @@ const stages = [
   { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings', '0', '.'], static: true },
   { name: 'boundaries', cmd: ['node', 'scripts/check-boundaries.mjs'], static: true },
   { name: 'format', cmd: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'], static: true },
+  // The report renderer's integration tests drive the built pages, and Playwright serves them: build once
+  // here, from the shell (a build started inside Vitest gave pages whose charts never painted).
+  { name: 'build', cmd: ['npm', 'run', '--silent', 'build'], before: ['vitest', 'e2e'] },
   {
     name: 'vitest',
     cmd: [
@@ -35,7 +38,12 @@ const stages = [
     cmd: ['npx', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, 'playwright.json') },
   },
-].filter((stage) => only.length === 0 || only.includes(stage.name));
+].filter(
+  (stage) =>
+    only.length === 0 ||
+    only.includes(stage.name) ||
+    (stage.before ?? []).some((name) => only.includes(name)),
+);
 
 const failedStages = [];
 

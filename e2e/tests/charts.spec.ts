@@ -65,7 +65,10 @@ test('finds, stars, edits and deletes charts on the Charts page', async ({ page,
   await pieRow.getByTestId('chart-favorite').click();
   await expect(pieRow.getByTestId('chart-favorite')).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('chart-filter-favorite').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('Favorites', { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+    .getByTitle('Favorites', { exact: true })
+    .click();
   await expect(rows).toHaveCount(1);
   await page.getByTestId('chart-filter-favorite').hover();
   await page.getByTestId('chart-filter-favorite').locator('.ant-select-clear').click();

@@ -7,6 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { dragToLayout, dropZone } from './dashboard-drag';
+import { clickHeaderMenuItem } from './dashboard-menu';
 import { apiToken, birthNamesDatasetId, examplesDatabaseId } from './explore-helpers';
 import { logIn } from './login';
 
@@ -322,12 +323,10 @@ test('issue #12 acceptance: build, save, publish, copy, share and view a dashboa
   const tabs = page.locator('[data-test="dashboard-tabs"] [role="tab"]');
   await tabs.nth(1).click();
   await expect(holder(page, 2)).toHaveAttribute('data-chart-status', 'rendered');
-  await page.getByTestId('dashboard-header-menu').click();
-  await page.getByTestId('share-dashboard-menu').hover();
   const created = page.waitForResponse(
     (r) => r.url().includes('/permalink') && r.request().method() === 'POST',
   );
-  await page.getByTestId('copy-permalink').click();
+  await clickHeaderMenuItem(page, 'share-dashboard-menu', 'copy-permalink');
   const response = await created;
   expect(response.status()).toBe(201);
   await expect(page.getByText('Copied to clipboard!')).toBeVisible();

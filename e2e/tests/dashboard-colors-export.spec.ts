@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, birthNamesDatasetId } from './explore-helpers';
-import { headerMenuItem } from './dashboard-menu';
+import { clickHeaderMenuItem } from './dashboard-menu';
 import { logIn } from './login';
 import { pngSpread } from './png-spread';
 
@@ -210,16 +210,14 @@ test('exports every tab to a PDF with nothing cut off, and a non-blank image', a
     timeout: 45_000,
   });
 
-  const imageItem = await headerMenuItem(page, 'download-menu', 'download-as-image');
   const image = page.waitForEvent('download');
-  await imageItem.click();
+  await clickHeaderMenuItem(page, 'download-menu', 'download-as-image');
   const pngPath = test.info().outputPath('dashboard.png');
   await (await image).saveAs(pngPath);
   expect(pngSpread(pngPath)).toBeGreaterThan(10);
 
-  const pdfItem = await headerMenuItem(page, 'download-menu', 'export-to-pdf');
   const pdfDownload = page.waitForEvent('download', { timeout: 180_000 });
-  await pdfItem.click();
+  await clickHeaderMenuItem(page, 'download-menu', 'export-to-pdf');
   const pdfPath = test.info().outputPath('dashboard.pdf');
   await (await pdfDownload).saveAs(pdfPath);
   const pagesDir = test.info().outputPath('pdf-pages');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
 import { createTabbedDashboard } from './dashboard-fixture';
-import { headerMenuItem } from './dashboard-menu';
+import { clickHeaderMenuItem } from './dashboard-menu';
 import { logIn } from './login';
 
 let big: number | undefined;
@@ -14,9 +14,8 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function downloadData(page: Page, item: 'export-dashboard-csv' | 'export-dashboard-xlsx') {
-  const menuItem = await headerMenuItem(page, 'download-menu', item);
   const download = page.waitForEvent('download');
-  await menuItem.click();
+  await clickHeaderMenuItem(page, 'download-menu', item);
   const file = await download;
   const path = test.info().outputPath(file.suggestedFilename());
   await file.saveAs(path);

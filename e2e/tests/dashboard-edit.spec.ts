@@ -232,6 +232,12 @@ test('tabs dropped at the top become the top-level tabs; the grid content moves 
   expect(saved[rootChild]?.type).toBe('TABS');
   const firstTab = saved[saved[rootChild]?.children?.[0] ?? ''];
   expect(firstTab?.children).toEqual(['ROW-1']);
+
+  // Removing the top-level tabs keeps their content: the charts go back into the grid.
+  await page.getByTestId('edit-dashboard-button').click();
+  await page.getByTestId('dashboard-top-tabs-delete').click();
+  await expect(page.getByTestId('dashboard-tabs')).toHaveCount(0);
+  await expect(page.getByTestId('dashboard-chart')).toHaveCount(2);
 });
 
 test('a focused chart frame resizes with Shift+Arrow keys, one grid step at a time', async ({ page }) => {

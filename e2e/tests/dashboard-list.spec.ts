@@ -66,7 +66,10 @@ test('creates a dashboard with + Dashboard, stars it and deletes it on the Dashb
   await expect(created.getByTestId('dashboard-favorite')).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
   await page.getByTestId('dashboard-filter-favorite').click();
-  await page.locator('.ant-select-dropdown:visible').getByText('Favorites', { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+    .getByText('Favorites', { exact: true })
+    .click();
   // Other flows star their own dashboards: only this run's cards are checked.
   await expect(created).toContainText('[ untitled dashboard ]');
   await expect(page.getByTestId('dashboard-card').filter({ hasText: suffix })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { createTabbedDashboard } from './dashboard-fixture';
-import { headerMenuItem } from './dashboard-menu';
+import { clickHeaderMenuItem } from './dashboard-menu';
 import { logIn } from './login';
 
 let big: number | undefined;
@@ -23,11 +23,10 @@ test('a permalink to the second tab opens that tab', async ({ page, context }) =
   await page.getByTestId('dashboard-tab-title').filter({ hasText: 'Names' }).click();
   await expect(holder(page, table)).toHaveAttribute('data-chart-status', 'rendered');
 
-  const copyItem = await headerMenuItem(page, 'share-dashboard-menu', 'copy-permalink');
   const created = page.waitForResponse(
     (r) => r.url().includes('/permalink') && r.request().method() === 'POST',
   );
-  await copyItem.click();
+  await clickHeaderMenuItem(page, 'share-dashboard-menu', 'copy-permalink');
   const response = await created;
   expect(response.status()).toBe(201);
   const { url } = (await response.json()) as { url: string };
@@ -61,18 +60,16 @@ test('downloads the dashboard as an image and as a PDF with every tab', async ({
   await page.goto(`/superset/dashboard/${String(dashboardId)}/`);
   await expect(holder(page, big)).toHaveAttribute('data-chart-status', 'rendered');
 
-  const imageItem = await headerMenuItem(page, 'download-menu', 'download-as-image');
   const image = page.waitForEvent('download');
-  await imageItem.click();
+  await clickHeaderMenuItem(page, 'download-menu', 'download-as-image');
   const png = await image;
   expect(png.suggestedFilename()).toMatch(/\.png$/);
   const pngPath = test.info().outputPath('dashboard.png');
   await png.saveAs(pngPath);
   expect(statSync(pngPath).size).toBeGreaterThan(10_000);
 
-  const pdfItem = await headerMenuItem(page, 'download-menu', 'export-to-pdf');
   const pdfDownload = page.waitForEvent('download');
-  await pdfItem.click();
+  await clickHeaderMenuItem(page, 'download-menu', 'export-to-pdf');
   const pdf = await pdfDownload;
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
   const pdfPath = test.info().outputPath('dashboard.pdf');

@@ -12,7 +12,10 @@ async function setSql(page: Page, sql: string): Promise<void> {
 
 async function pickDatabase(page: Page, name: string): Promise<void> {
   await page.getByTestId('sqllab-database-select').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+    .getByTitle(name, { exact: true })
+    .click();
   await expect(page.getByTestId('sqllab-database-select')).toContainText(name);
 }
 

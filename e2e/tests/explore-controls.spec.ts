@@ -25,18 +25,20 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
   await copyFile(file, `${SHOTS}/${name}.png`);
 }
 
-/** Opens a select's dropdown for a screenshot, clicking again if the first click only focused it. */
+/**
+ * Opens a select's dropdown for a screenshot. A dropdown just closed with Escape can still read as expanded
+ * while it animates away, so the whole open is retried until its options show, each step with its own limit.
+ */
 async function openDropdown(page: Page, select: Locator): Promise<void> {
-  const expanded = select.locator('[aria-expanded="true"]');
+  const expanded = select.locator('[aria-expanded="true"][aria-controls]');
   await expect(async () => {
-    if ((await expanded.count()) === 0) await select.click();
-    await expect(expanded).toHaveCount(1, { timeout: 2000 });
-  }).toPass();
-  const listId = await expanded.first().getAttribute('aria-controls');
-  const dropdown = page
-    .locator('.ant-select-dropdown:visible')
-    .filter({ has: page.locator(`[id="${listId ?? ''}"]`) });
-  await expect(dropdown.locator('.ant-select-item-option').first()).toBeVisible();
+    if ((await expanded.count()) === 0) await select.click({ timeout: 5000 });
+    const listId = await expanded.first().getAttribute('aria-controls', { timeout: 2000 });
+    const dropdown = page
+      .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+      .filter({ has: page.locator(`[id="${listId ?? ''}"]`) });
+    await expect(dropdown.locator('.ant-select-item-option').first()).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 async function openTable(page: Page, datasetId: number): Promise<void> {
@@ -81,7 +83,9 @@ test('Table → Line keeps an x-axis and renders; format pickers show labels and
   await shoot(page, testInfo, 'format-picker-light');
   // A d3 format typed in is offered as its own option.
   await page.keyboard.type(',.1f');
-  const custom = page.locator('.ant-select-dropdown:visible').getByTitle(',.1f', { exact: true });
+  const custom = page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+    .getByTitle(',.1f', { exact: true });
   await expect(custom).toBeVisible();
   await shoot(page, testInfo, 'format-picker-custom-light');
   await custom.click();

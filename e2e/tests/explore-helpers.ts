@@ -53,7 +53,7 @@ export async function choose(page: Page, select: Locator, label: string): Promis
   const listId =
     (await select.getAttribute('aria-controls')) ??
     ((await inner.count()) > 0 ? await inner.first().getAttribute('aria-controls') : null);
-  const dropdowns = page.locator('.ant-select-dropdown:visible');
+  const dropdowns = page.locator('.ant-select-dropdown:visible:not([class*="-leave"])');
   const dropdown = listId ? dropdowns.filter({ has: page.locator(`[id="${listId}"]`) }) : dropdowns.last();
   await dropdown.getByTitle(label, { exact: true }).click();
 }
@@ -82,7 +82,7 @@ export async function runAndWait(page: Page): Promise<void> {
 /** A yearly line of a metric dragged in from the dataset panel, on the x-axis ds. */
 export async function lineByYear(page: Page, metricItem: Locator): Promise<void> {
   await choose(page, page.getByTestId('select-x_axis'), 'ds');
-  await choose(page, page.getByTestId('select-time_grain_sqla'), 'Year');
+  await choose(page, page.getByTestId('select-time_grain_sqla'), 'year');
   await drag(page, metricItem, page.getByTestId('control-metrics'));
 }
 
@@ -99,7 +99,7 @@ export async function dropdownOptions(page: Page, select: Locator): Promise<stri
   await select.click();
   const listId = await select.locator('[aria-controls]').first().getAttribute('aria-controls');
   const dropdown = page
-    .locator('.ant-select-dropdown:visible')
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
     .filter({ has: page.locator(`[id="${listId ?? ''}"]`) });
   const options = dropdown.locator('.ant-select-item-option');
   await expect(options.first()).toBeVisible();

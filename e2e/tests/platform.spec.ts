@@ -31,7 +31,10 @@ async function pickSchema(page: Page, schema: string): Promise<void> {
   // the search narrows it.
   await page.keyboard.type(schema);
   // antd keeps a hidden accessibility listbox beside the visible one; pick from the open dropdown.
-  await page.locator('.ant-select-dropdown:visible').getByTitle(schema, { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+    .getByTitle(schema, { exact: true })
+    .click();
   await expect(page.getByTestId('schema-select')).toContainText(schema);
 }
 

@@ -15,7 +15,10 @@ async function setSql(page: Page, sql: string): Promise<void> {
 
 async function pickDatabase(page: Page, name: string): Promise<void> {
   await page.getByTestId('sqllab-database-select').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+    .getByTitle(name, { exact: true })
+    .click();
   await expect(page.getByTestId('sqllab-database-select')).toContainText(name);
 }
 
@@ -88,11 +91,11 @@ test('+ Chart from the Charts list → birth_names → Bar → Explore opens wit
   await logIn(page);
   await page.getByTestId('chart-add').click();
   await expect(page).toHaveURL(/\/chart\/add\/$/);
-  await page.getByTestId('chart-create-dataset-search').getByRole('searchbox').fill('birth');
-  await page.getByTestId('chart-create-dataset-search').getByRole('searchbox').press('Enter');
+  // The dataset picker is the shared select: typing searches the server, the choice is clicked.
+  await page.getByTestId('chart-create-dataset-search').getByRole('combobox').fill('birth');
   await page
-    .locator('[data-test="chart-create-dataset-option"][data-dataset="birth_names"]')
-    .getByText('birth_names')
+    .locator('[data-test="chart-create-dataset-option"]')
+    .getByText('birth_names', { exact: true })
     .click();
   await page.getByTestId('chart-create-viz-search').getByRole('searchbox').fill('bar');
   await page.getByTestId('chart-create-viz-echarts_timeseries_bar').click();

@@ -19,7 +19,10 @@ async function setSql(page: Page, sql: string): Promise<void> {
 
 async function pickDatabase(page: Page, name: string): Promise<void> {
   await page.getByTestId('sqllab-database-select').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+    .getByTitle(name, { exact: true })
+    .click();
   await expect(page.getByTestId('sqllab-database-select')).toContainText(name);
 }
 
@@ -84,7 +87,10 @@ test('an added table previews its data, and keeps it across a reload', async ({ 
   await pickDatabase(page, 'examples');
   await expect(page.getByTestId('sqllab-schema-select')).toContainText('main');
   await page.getByTestId('sqllab-table-select').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('sales', { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+    .getByTitle('sales', { exact: true })
+    .click();
   await expect(page.locator('[data-test="sqllab-table-panel"][data-table="sales"]')).toBeVisible();
   const preview = page.locator('[data-test="sqllab-preview-tab"][data-table="sales"]');
   await expect(preview).toBeVisible();

@@ -35,7 +35,10 @@ async function setSql(page: Page, sql: string): Promise<void> {
 async function addTablePanel(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('sqllab-schema-select')).toContainText('main');
   await page.getByTestId('sqllab-table-select').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+    .getByTitle(name, { exact: true })
+    .click();
   await expect(page.locator(`[data-test="sqllab-table-panel"][data-table="${name}"]`)).toBeVisible();
 }
 

@@ -59,12 +59,37 @@ function resolveRelative(fromFile, specifier) {
 }
 
 /**
- * Reads the import graph. Package specifiers (`@tessera/<name>`) resolve to the package's index through the
- * tree's own packages/ folder, not node_modules, so a worktree is checked against its own sources.
+ * The subpaths a package's package.json `exports` names besides its index (`./build-query` →
+ * `src/build-query-registry.ts`): a declared entry point, used like the index, is not a deep import.
+ */
+function declaredSubpaths(root, folder) {
+  let exports;
+  try {
+    exports = JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8')).exports;
+  } catch {
+    return new Map();
+  }
+  const subpaths = new Map();
+  if (typeof exports !== 'object' || exports === null) return subpaths;
+  for (const [key, value] of Object.entries(exports)) {
+    if (key === '.' || !key.startsWith('./') || typeof value !== 'string') continue;
+    const file = path.join(root, folder, value);
+    if (isFile(file)) subpaths.set(key.slice(1), relative(root, file));
+  }
+  return subpaths;
+}
+
+/**
+ * Reads the import graph. Package specifiers (`@tessera/<name>`) resolve to the package's index (or a
+ * subpath its package.json exports) through the tree's own packages/ folder, not node_modules, so a
+ * worktree is checked against its own sources.
  */
 export function readGraph(root, config) {
   const files = [];
   for (const dir of config.sourceRoots) walk(path.join(root, dir), files);
+  const subpaths = new Map(
+    Object.entries(config.packageFolders).map(([name, folder]) => [name, declaredSubpaths(root, folder)]),
+  );
   const graph = new Map();
   for (const file of files) {
     const rel = relative(root, file);
@@ -74,6 +99,7 @@ export function readGraph(root, config) {
     for (const ref of info.importedFiles) {
       const specifier = ref.fileName;
       let target = null;
+      let exported = false;
       if (specifier.startsWith('.')) {
         const resolved = resolveRelative(file, specifier);
         target = resolved ? relative(root, resolved) : null;
@@ -87,10 +113,16 @@ export function readGraph(root, config) {
               isFile,
             );
             target = index ? relative(root, index) : null;
+          } else if (folder) {
+            const declared = subpaths.get(name)?.get(scoped[2]);
+            if (declared) {
+              target = declared;
+              exported = true;
+            }
           }
         }
       }
-      imports.push({ specifier, target, line: text.slice(0, ref.pos).split('\n').length });
+      imports.push({ specifier, target, exported, line: text.slice(0, ref.pos).split('\n').length });
     }
     graph.set(rel, imports);
   }
@@ -207,9 +239,9 @@ export function checkGraph(graph, config) {
   for (const [file, imports] of graph) {
     if (isTest(file) || isAllowed(file)) continue;
     const targets = [];
-    for (const { specifier, target, line } of imports) {
+    for (const { specifier, target, exported, line } of imports) {
       const from = workspaceOf(file);
-      if (/^@tessera\/[^/]+\/.+/.test(specifier))
+      if (/^@tessera\/[^/]+\/.+/.test(specifier) && !exported)
         report('deep-package-import', file, line, `imports ${specifier}; use the package's index`);
       if (
         from === 'apps/web' &&

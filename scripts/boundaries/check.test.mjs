@@ -96,6 +96,32 @@ describe('checkBoundaries', () => {
     ]);
   });
 
+  it('takes a subpath the package.json exports as an entry point, not a deep import', () => {
+    const violations = tree({
+      ...clean,
+      'packages/core/package.json': JSON.stringify({
+        exports: { '.': './src/index.ts', './add': './src/add.ts' },
+      }),
+      'apps/web/src/entry.ts': "import { add } from '@tessera/core/add';\nexport const e = add;\n",
+      'apps/web/src/deep.ts': "import { add } from '@tessera/core/src/add';\nexport const d = add;\n",
+    });
+    expect(violations.map((v) => `${v.rule} ${v.file}`)).toEqual([
+      'deep-package-import apps/web/src/deep.ts',
+    ]);
+  });
+
+  it('finds cycles through an exported subpath', () => {
+    const violations = tree({
+      ...clean,
+      'packages/core/package.json': JSON.stringify({
+        exports: { '.': './src/index.ts', './add': './src/add.ts' },
+      }),
+      'packages/core/src/add.ts': "import { sub } from './sub';\nexport const add = sub;\n",
+      'packages/core/src/sub.ts': "import { add } from '@tessera/core/add';\nexport const sub = add;\n",
+    });
+    expect(violations.map((v) => v.rule)).toEqual(['import-cycle']);
+  });
+
   it('skips allow-listed files, as importers and as targets', () => {
     const violations = tree({
       ...clean,

@@ -13,14 +13,18 @@ import { registerExploreRoutes } from './modules/explore/explore.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerQueryRoutes } from './modules/queries/queries.routes';
 import { registerSavedQueryRoutes } from './modules/saved-queries/saved-queries.routes';
+import { registerTaggingRoutes } from './modules/tagging/tagging.routes';
+import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerAuthHook } from './modules/security/auth.hook';
 import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerSharingRoutes } from './modules/sharing/sharing.routes';
 import { registerUserRoutes } from './modules/security/users.routes';
 import { registerRoleRoutes } from './modules/security/roles.routes';
 import { createJobSystem, logJobErrors } from './jobs/job-system';
+import { registerReportJobs } from './modules/reports/report-jobs';
+import { liveReportPorts } from './modules/reports/report-live-ports';
 import { Scheduler } from './jobs/scheduler';
-import { loadSchedules } from './jobs/schedules';
+import { loadSchedules } from './jobs/schedule-sources';
 import { createSqlLabRuntime } from './modules/sqllab/runtime';
 import { registerSqlLabRoutes } from './modules/sqllab/sqllab.routes';
 import { registerWebRoutes } from './modules/web/web.routes';
@@ -89,6 +93,8 @@ export async function buildApp(
   // Without Redis this process is its own worker and beat; with Redis, `tessera worker` and
   // `tessera beat` are (this process only submits).
   const embedded = jobs.kind === 'in-process';
+  const reportPorts = embedded ? liveReportPorts(fullCtx) : null;
+  const reportExecutor = reportPorts ? registerReportJobs(fullCtx, jobs, reportPorts) : null;
   if (embedded) jobs.serve();
   let scheduler: Scheduler | null = null;
   registerSqlLabRoutes(app, fullCtx, sqlLab);
@@ -99,6 +105,8 @@ export async function buildApp(
   registerSharingRoutes(app, fullCtx);
   registerChartRoutes(app, fullCtx);
   registerDashboardRoutes(app, fullCtx);
+  registerTaggingRoutes(app, fullCtx);
+  registerReportRoutes(app, fullCtx);
   registerExploreRoutes(app, fullCtx);
   registerBundleRoutes(app, fullCtx);
   // Queries a previous process left running or pending end now rather than at the first periodic sweep.
@@ -113,7 +121,9 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     // No new runs, then running queries are cancelled and recorded before their connectors close.
     await scheduler?.stop();
+    reportExecutor?.close();
     await jobs.close();
+    await reportPorts?.close();
     await sqlLab.close();
     await fullCtx.databases.closeAll();
   });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/config';
 import type { ChartDashboards } from './modules/charts/chart-dashboards';
-import type { MetadataStore } from './db/kysely';
+import type { MetadataDb, MetadataStore } from './db/kysely';
 import type { DatabaseRegistry } from './modules/databases/registry';
 import type { ExploreDatasourceCache } from './modules/datasets/explore-datasource-cache';
 import type { PrincipalCache } from './modules/security/principal-cache';
@@ -14,6 +14,19 @@ import type { PrincipalCache } from './modules/security/principal-cache';
 export interface AppCaches {
   principals: PrincipalCache;
   exploreDatasources: ExploreDatasourceCache;
+}
+
+/**
+ * The reports module's answer to deleting what a schedule points at: charts, dashboards and databases
+ * call it before deleting (with their transaction) and it refuses with 422 while a schedule names one.
+ * Handed over by the composition root so those modules never import reports (which imports them).
+ */
+export interface ReportReferences {
+  refuseIfReferenced(
+    db: MetadataDb,
+    kind: 'chart' | 'dashboard' | 'database',
+    ids: readonly number[],
+  ): Promise<void>;
 }
 
 /** Everything a route module needs, built once by the composition root. */
@@ -32,6 +45,8 @@ export interface AppContext {
   caches: AppCaches;
   /** The dashboards module's side of charts' dashboard links (see charts/chart-dashboards.ts). */
   chartDashboards: ChartDashboards;
+  /** Refuses deleting charts, dashboards and databases that alert/report schedules name. */
+  reportReferences: ReportReferences;
   log: FastifyBaseLogger;
   version: string;
 }

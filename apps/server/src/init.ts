@@ -12,7 +12,8 @@ import { findDatabaseByName } from './modules/databases/databases.repo';
 import { ensureExampleDatasets } from './modules/datasets/example-datasets';
 import { ExploreDatasourceCache } from './modules/datasets/explore-datasource-cache';
 import { chartDashboards } from './modules/dashboards/chart-dashboards.service';
-import { EXAMPLES_FILE, generateExamples } from './modules/examples';
+import { reportReferences } from './modules/reports/report-references.service';
+import { EXAMPLES_FILE, examplesFileIsCurrent, generateExamples } from './modules/examples';
 import { hashPassword } from './modules/security/passwords';
 import { PrincipalCache } from './modules/security/principal-cache';
 import { syncPermissionViews } from './modules/security/access-pairs';
@@ -51,6 +52,7 @@ export async function openContext(config: Config): Promise<BaseContext> {
     ),
     caches,
     chartDashboards,
+    reportReferences,
     version: VERSION,
   };
 }
@@ -124,7 +126,8 @@ async function adoptExamplesUuid(
 export async function ensureExamples(ctx: BaseContext, rebuild = false): Promise<{ generated: boolean }> {
   const file = path.join(ctx.config.dataDir, EXAMPLES_FILE);
   let generated = false;
-  if (rebuild || !existsSync(file)) {
+  // An older version's file (e.g. the 11-column wb_health_population) is rebuilt: it is generated.
+  if (rebuild || !existsSync(file) || !(await examplesFileIsCurrent(file))) {
     const existing = await findDatabaseByName(ctx.store.db, EXAMPLES_DATABASE_NAME);
     if (existing) await ctx.databases.evict(existing.id);
     await generateExamples(file);

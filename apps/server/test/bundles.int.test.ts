@@ -111,6 +111,7 @@ describe.each(METADATA_BACKENDS)('asset bundles on %s metadata', (backend) => {
           native_filter_configuration: [
             {
               id: 'NATIVE_FILTER-abc',
+              type: 'NATIVE_FILTER',
               name: 'Gender',
               filterType: 'filter_select',
               targets: [{ column: { name: 'gender' }, datasetId: fixture.datasetId }],
@@ -348,6 +349,65 @@ describe.each(METADATA_BACKENDS)('asset bundles on %s metadata', (backend) => {
     expect(fieldsOf('datasets/examples/names.yaml')).toContain('database_uuid');
     expect(fieldsOf('dashboards/Extra.yaml')).toContain('position');
     expect(await dump(target)).toBe(before);
+  });
+
+  it('checks native filters as PUT does: a bad filter is refused by name and nothing is written', async () => {
+    const files = filesOf(dashboardZip);
+    const name = `dashboards/Births_board_${dashboardId}.yaml`;
+    const dashboard = files.get(name) ?? {};
+    const metadata = dashboard.metadata as { native_filter_configuration: Record<string, unknown>[] };
+    const [gender] = metadata.native_filter_configuration;
+    const before = await dump(target);
+    const withFilters = (filters: Record<string, unknown>[]) =>
+      zipOf({
+        ...Object.fromEntries(files),
+        [name]: {
+          ...dashboard,
+          uuid: '22222222-2222-4222-8222-222222222222',
+          slug: null,
+          metadata: { ...metadata, native_filter_configuration: filters },
+        },
+      });
+    const problemsOf = (response: { body: string }): string[] => {
+      const extra = (
+        JSON.parse(response.body) as { errors: { extra: Record<string, Record<string, string[]>> }[] }
+      ).errors[0]?.extra;
+      return extra?.[name]?.['metadata.native_filter_configuration'] ?? [];
+    };
+
+    const badColumn = await importZip(
+      target,
+      targetAdmin,
+      'dashboard',
+      withFilters([
+        { ...gender, targets: [{ ...(gender?.targets as object[])[0], column: { name: 'no_such_column' } }] },
+      ]),
+      { overwrite: 'true' },
+    );
+    expect(badColumn.statusCode, badColumn.body).toBe(422);
+    expect(problemsOf(badColumn)).toEqual([
+      expect.stringMatching(/^Filter 'Gender': column 'no_such_column' is not in dataset \S+$/),
+    ]);
+
+    const cycle = await importZip(
+      target,
+      targetAdmin,
+      'dashboard',
+      withFilters([
+        { ...gender, id: 'NATIVE_FILTER-a', name: 'A', cascadeParentIds: ['NATIVE_FILTER-b'] },
+        { ...gender, id: 'NATIVE_FILTER-b', name: 'B', cascadeParentIds: ['NATIVE_FILTER-a'] },
+      ]),
+      { overwrite: 'true' },
+    );
+    expect(cycle.statusCode, cycle.body).toBe(422);
+    expect(problemsOf(cycle).join('\n')).toContain('Cascade parents form a cycle');
+    expect(await dump(target)).toBe(before);
+
+    // The same filters, whole, go through.
+    const good = await importZip(target, targetAdmin, 'dashboard', withFilters([gender ?? {}]), {
+      overwrite: 'true',
+    });
+    expect(good.statusCode, good.body).toBe(200);
   });
 
   it('refuses hostile and broken uploads without a 500 and writes nothing', async () => {

@@ -284,7 +284,7 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
     ]);
     expect(samples?.rowcount).toBe(3);
     const grains = items(await post({ ...base, result_type: 'timegrains' }))[0];
-    expect(grains?.data).toContainEqual({ name: 'Year', function: null, duration: 'P1Y' });
+    expect(grains?.data).toContainEqual({ name: 'year', function: null, duration: 'P1Y' });
     const drill = items(
       await post({
         ...base,
@@ -617,8 +617,13 @@ describe.each(METADATA_BACKENDS)('chart data on %s metadata', (backend) => {
   });
 });
 
-/** Expected buckets of TIME_GRAINS for two timestamps: a Wednesday morning and a Sunday night. */
+/**
+ * Expected buckets of TIME_GRAINS and LEGACY_TIME_GRAINS for two timestamps: a Wednesday morning and a
+ * Sunday night ('all' keeps them; '7 days' counts from Thursday 1970-01-01).
+ */
 const GRAIN_CASES: [string, string, string][] = [
+  ['all', '2024-05-15T10:37:43Z', '2024-05-19T23:59:59Z'],
+  ['P7D', '2024-05-09T00:00:00Z', '2024-05-16T00:00:00Z'],
   ['PT1S', '2024-05-15T10:37:43Z', '2024-05-19T23:59:59Z'],
   ['PT5S', '2024-05-15T10:37:40Z', '2024-05-19T23:59:55Z'],
   ['PT30S', '2024-05-15T10:37:30Z', '2024-05-19T23:59:30Z'],

@@ -39,7 +39,15 @@ describe.each(METADATA_BACKENDS)('dashboard copy on %s metadata', (backend) => {
       },
     },
     native_filter_configuration: [
-      { id: 'NATIVE_FILTER-abc', scope: { rootPath: ['ROOT_ID'], excluded: [a] }, chartsInScope: [b] },
+      {
+        id: 'NATIVE_FILTER-abc',
+        type: 'NATIVE_FILTER',
+        name: 'Time',
+        filterType: 'filter_time',
+        targets: [],
+        scope: { rootPath: ['ROOT_ID'], excluded: [a] },
+        chartsInScope: [b],
+      },
     ],
   });
 

@@ -414,6 +414,101 @@ describe.each(METADATA_BACKENDS)('Dataset semantic layer on %s metadata', (backe
     expect((await show(id, alpha)).owners.map((o) => o.first_name)).toEqual([`alpha_sem_${backend}`]);
   });
 
+  it('keeps a column certification and warning in its extra (GET, PUT, Explore)', async () => {
+    const created = await server.request('POST', '/api/v1/dataset/', {
+      token: alpha,
+      body: {
+        database: examples,
+        schema: examplesSchema,
+        table_name: 'names_cert',
+        sql: 'SELECT name, num FROM birth_names',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const [name, num] = (await show(id, alpha)).columns;
+    if (!name || !num) throw new Error('columns missing');
+
+    const certify = await put(
+      id,
+      {
+        columns: [
+          {
+            id: name.id,
+            column_name: 'name',
+            certified_by: 'Data team',
+            certification_details: 'Checked weekly',
+            warning_text: 'Names are anonymised',
+          },
+          { id: num.id, column_name: 'num', extra: '{"warning_markdown": "Counts lag a day", "keep": 1}' },
+        ],
+      },
+      alpha,
+    );
+    expect(certify.statusCode, certify.body).toBe(200);
+    const certified = await show(id, alpha);
+    expect(certified.columns.find((c) => c.column_name === 'name')).toMatchObject({
+      certified_by: 'Data team',
+      certification_details: 'Checked weekly',
+      warning_text: 'Names are anonymised',
+      is_certified: true,
+    });
+    const nameExtra: unknown = JSON.parse(
+      certified.columns.find((c) => c.column_name === 'name')?.extra ?? 'null',
+    );
+    expect(nameExtra).toEqual({
+      certification: { certified_by: 'Data team', details: 'Checked weekly' },
+      warning_markdown: 'Names are anonymised',
+    });
+    expect(certified.columns.find((c) => c.column_name === 'num')).toMatchObject({
+      certified_by: null,
+      warning_text: 'Counts lag a day',
+      is_certified: false,
+    });
+
+    const datasource = exploreDatasourceSchema.parse(
+      (
+        await server.request('GET', `/superset/fetch_datasource_metadata?datasourceKey=${id}__table`, {
+          token: alpha,
+        })
+      ).json(),
+    );
+    expect(datasource.columns.find((c) => c.column_name === 'name')).toMatchObject({
+      is_certified: true,
+      certified_by: 'Data team',
+      warning_text: 'Names are anonymised',
+    });
+
+    // Untouched fields stay; a blank certifier removes the certification, other extra keys stay.
+    const uncertify = await put(
+      id,
+      {
+        columns: [
+          { id: name.id, column_name: 'name', certified_by: '' },
+          { id: num.id, column_name: 'num' },
+        ],
+      },
+      alpha,
+    );
+    expect(uncertify.statusCode, uncertify.body).toBe(200);
+    const after = await show(id, alpha);
+    expect(after.columns.find((c) => c.column_name === 'name')).toMatchObject({
+      certified_by: null,
+      certification_details: null,
+      warning_text: 'Names are anonymised',
+    });
+    expect(JSON.parse(after.columns.find((c) => c.column_name === 'num')?.extra ?? 'null')).toEqual({
+      warning_markdown: 'Counts lag a day',
+      keep: 1,
+    });
+
+    const stored = JSON.stringify(after);
+    const bad = await put(id, { columns: [{ id: num.id, column_name: 'num', extra: '[1]' }] }, alpha);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Column extra must be a JSON object');
+    expect(JSON.stringify(await show(id, alpha))).toBe(stored);
+  });
+
   it('refreshes columns from the engine, keeping calculated columns and user edits', async () => {
     await pgSource(`CREATE TABLE IF NOT EXISTS refresh_me_${backend} (a integer, b text)`);
     const created = await server.request('POST', '/api/v1/dataset/', {

@@ -9,6 +9,7 @@ import {
   dashboardCreateSchema,
   dashboardFilterStateQuerySchema,
   dashboardFilterStateWriteSchema,
+  dashboardFiltersUpdateSchema,
   dashboardPermalinkRequestSchema,
   dashboardUpdateSchema,
   exploreFormDataWriteSchema,
@@ -27,9 +28,14 @@ import {
   savedQueryCreateSchema,
   savedQueryUpdateSchema,
   stopQueryRequestSchema,
+  tagCreateSchema,
+  tagObjectBodySchema,
+  tagUpdateSchema,
   loginRequestSchema,
   mePasswordUpdateSchema,
   queryContextSchema,
+  reportCreateSchema,
+  reportUpdateSchema,
   rolePermissionsWriteSchema,
   roleWriteSchema,
   tableMetadataQuerySchema,
@@ -56,6 +62,9 @@ const tableCreateSchema = zod.object({ table: tableSchemaInputSchema });
 const migrateQuerySchema = tabStateMigrateQuerySchema;
 const expandedSchema = tableSchemaExpandedSchema;
 const datasourceKeyQuerySchema = zod.object({ datasourceKey: zod.string().regex(/^\d+__table$/) });
+/** Legacy form data is well-formed once it names a dataset (the typed path may name it instead). */
+const legacyFormDataBody = zod.object({ datasource: zod.string().regex(/^\d+__(table|dataset)$/) }).loose();
+const legacyFormDataQuery = zod.object({ form_data: zod.string() });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Endpoint {
@@ -130,6 +139,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/query/', rison: true },
   { method: 'GET', path: '/api/v1/query/:id' },
   { method: 'GET', path: '/api/v1/query/updated_since', rison: true },
+  { method: 'GET', path: '/api/v1/query/_info', rison: true },
+  { method: 'GET', path: '/api/v1/query/related/:field', rison: true },
   { method: 'POST', path: '/api/v1/query/stop', body: stopQueryRequestSchema },
   { method: 'POST', path: '/tabstateview/', body: tabCreateSchema },
   { method: 'GET', path: '/tabstateview/:id' },
@@ -176,6 +187,35 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/v1/chart/data', body: queryContextSchema },
   { method: 'GET', path: '/api/v1/chart/:id/data/', query: savedChartDataQuerySchema },
   { method: 'GET', path: '/api/v1/chart/data/:id' },
+  { method: 'GET', path: '/api/v1/datasource/:id/:id/column/:id/values/' },
+  { method: 'GET', path: '/superset/explore_json/', query: legacyFormDataQuery },
+  { method: 'POST', path: '/superset/explore_json/', body: legacyFormDataBody },
+  { method: 'GET', path: '/superset/explore_json/:id/:id/', query: legacyFormDataQuery },
+  { method: 'POST', path: '/superset/explore_json/:id/:id/', body: legacyFormDataBody },
+  { method: 'POST', path: '/explore/', body: legacyFormDataBody },
+  { method: 'POST', path: '/explore/:id/:id/', body: legacyFormDataBody },
+  { method: 'GET', path: '/api/v1/tag/', rison: true },
+  { method: 'GET', path: '/api/v1/tag/_info', rison: true },
+  { method: 'GET', path: '/api/v1/tag/related/:field', rison: true },
+  { method: 'GET', path: '/api/v1/tag/get_objects/' },
+  { method: 'GET', path: '/api/v1/tag/:id' },
+  { method: 'POST', path: '/api/v1/tag/', body: tagCreateSchema },
+  { method: 'PUT', path: '/api/v1/tag/:id', body: tagUpdateSchema },
+  { method: 'DELETE', path: '/api/v1/tag/:id' },
+  { method: 'DELETE', path: '/api/v1/tag/', rison: true },
+  { method: 'POST', path: '/api/v1/tag/:id/:id/', body: tagObjectBodySchema },
+  { method: 'DELETE', path: '/api/v1/tag/:id/:id/:id' },
+  { method: 'DELETE', path: '/api/v1/tag/:id/:id/:id/' },
+  { method: 'GET', path: '/api/v1/report/', rison: true },
+  { method: 'GET', path: '/api/v1/report/_info', rison: true },
+  { method: 'GET', path: '/api/v1/report/related/:field', rison: true },
+  { method: 'GET', path: '/api/v1/report/:id', rison: true },
+  { method: 'POST', path: '/api/v1/report/', body: reportCreateSchema },
+  { method: 'PUT', path: '/api/v1/report/:id', body: reportUpdateSchema },
+  { method: 'DELETE', path: '/api/v1/report/:id' },
+  { method: 'DELETE', path: '/api/v1/report/', rison: true },
+  { method: 'GET', path: '/api/v1/report/:id/log/', rison: true },
+  { method: 'GET', path: '/api/v1/report/:id/log/:id' },
   { method: 'GET', path: '/api/v1/chart/', rison: true },
   { method: 'GET', path: '/api/v1/chart/_info', rison: true },
   { method: 'GET', path: '/api/v1/chart/:id', rison: true },
@@ -207,6 +247,7 @@ const ENDPOINTS: Endpoint[] = [
     body: dashboardColorsSchema,
     query: dashboardColorsQuerySchema,
   },
+  { method: 'PUT', path: '/api/v1/dashboard/:id/filters', body: dashboardFiltersUpdateSchema },
   { method: 'POST', path: '/api/v1/dashboard/:id/permalink', body: dashboardPermalinkRequestSchema },
   { method: 'GET', path: '/api/v1/dashboard/permalink/:id' },
   {
@@ -254,6 +295,8 @@ function routeKey(method: string, url: string): string {
  * may start or end a session.
  */
 const WRITE_FREE_TABLES = [
+  'tag',
+  'tagged_object',
   'users',
   'roles',
   'permission_views',
@@ -277,6 +320,10 @@ const WRITE_FREE_TABLES = [
   'dashboard_slices',
   'favorites',
   'key_value',
+  'report_schedule',
+  'report_schedule_owner',
+  'report_recipient',
+  'report_execution_log',
 ] as const;
 
 /** Values that break types: wrong primitives, nesting, huge and hostile strings. */
@@ -459,7 +506,8 @@ describe('fuzzing every endpoint with malformed requests', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer('sqlite');
+    // Tagging on, so the tag routes' handlers are fuzzed and not only the flag's 404.
+    server = await startTestServer('sqlite', { configFile: { feature_flags: { TAGGING_SYSTEM: true } } });
     token = await server.token();
     const login = await server.request('POST', '/login/', {
       body: { username: 'admin', password: 'admin-test-password-1' },

@@ -168,9 +168,9 @@ function beatEnv(redisUrl: string | null): Record<string, string> {
 }
 
 describe('tessera beat', () => {
-  it('starts, says how many schedules it runs, and stops cleanly on SIGTERM', async () => {
+  it('starts with the reports window and sweep, says so, and stops cleanly on SIGTERM', async () => {
     const result = await runCli(['beat'], beatEnv(REDIS_URL), /Tessera beat: started/);
-    expect(result.stdout).toContain('Tessera beat: started, 0 schedules.');
+    expect(result.stdout).toContain('Tessera beat: started, 2 schedules.');
     expect(result.stdout).toContain('Tessera beat: stopped.');
     expect(result.code).toBe(0);
   });

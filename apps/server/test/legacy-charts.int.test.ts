@@ -1,8 +1,5 @@
-// The plugins' query builders, as the web client runs them (the package entry also loads React views).
-import { buildBigNumberTrendQuery } from '../../../packages/charts/src/plugins/bigNumber/buildQuery';
-import { buildPivotTableQuery } from '../../../packages/charts/src/plugins/pivotTable/buildQuery';
-import { buildTimeseriesQuery } from '../../../packages/charts/src/plugins/timeseries/buildQuery';
-import type { FormData } from '../../../packages/charts/src/plugin-api';
+// The plugins' query builders, as the web client runs them, without the package entry's React views.
+import { getBuildQuery, type FormData } from '@tessera/charts/build-query';
 import { dashboardChartsResponseSchema, exploreStateResponseSchema } from '@tessera/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,12 +134,8 @@ describe.each(METADATA_BACKENDS)('legacy charts on %s metadata', (backend) => {
   /** Posts what the web client would: the plugin's query context for the (upgraded) form data. */
   const runChart = async (formData: Record<string, unknown>) => {
     const vizType = String(formData.viz_type);
-    const buildQuery =
-      vizType === 'big_number'
-        ? buildBigNumberTrendQuery
-        : vizType === 'pivot_table_v2'
-          ? buildPivotTableQuery
-          : buildTimeseriesQuery;
+    const buildQuery = getBuildQuery(vizType);
+    if (!buildQuery) throw new Error(`no buildQuery for ${vizType}`);
     const full: FormData = { ...formData, viz_type: vizType, datasource: `${birthNames}__table` };
     const response = await server.request('POST', '/api/v1/chart/data', {
       token: admin,

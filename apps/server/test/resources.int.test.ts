@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, withPgAdmin, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './harness';
+import { bringMetadataBack, metadataDatabaseOf, takeMetadataDown } from './metadata-outage';
 import { clientId, createDatabase, createUser, errorOf, runSql, waitFor } from './sqllab-support';
 
 interface ReadyBody {
@@ -12,27 +13,6 @@ interface ReadyBody {
 async function readiness(server: TestServer): Promise<{ status: number; body: ReadyBody }> {
   const response = await server.request('GET', '/health/ready');
   return { status: response.statusCode, body: response.json<ReadyBody>() };
-}
-
-function metadataDatabaseOf(server: TestServer): string {
-  const name = new URL(server.ctx.config.metadataUrl).pathname.slice(1);
-  if (!/^tessera_meta_[0-9a-f]+$/.test(name)) throw new Error(`unexpected metadata database ${name}`);
-  return name;
-}
-
-/** Cuts the server off its metadata database: no new connections, and its own are terminated. */
-async function takeMetadataDown(database: string): Promise<void> {
-  await withPgAdmin(async (client) => {
-    await client.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
-    await client.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-      [database],
-    );
-  });
-}
-
-async function bringMetadataBack(database: string): Promise<void> {
-  await withPgAdmin((client) => client.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`));
 }
 
 describe('metadata store (PostgreSQL) going away and coming back', () => {

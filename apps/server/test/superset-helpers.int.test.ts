@@ -174,6 +174,33 @@ describe.each(METADATA_BACKENDS)('Superset helper endpoints on %s metadata', (ba
     });
   });
 
+  describe('related on the query API (query history filters)', () => {
+    it('offers databases and users searched and paged by the server', async () => {
+      const databases = ok(
+        await get(sqlLab, `/api/v1/query/related/database${q("(filter:'exam',page:0,page_size:100)")}`),
+      ).json<{ count: number; result: Choice[] }>();
+      expect(databases.result).toContainEqual({ value: examples, text: 'examples' });
+      // Like the history itself, the filters' choices need can_read on Query, which Gamma lacks.
+      expect((await get(gamma, '/api/v1/query/related/database')).statusCode).toBe(403);
+      const users = ok(
+        await get(admin, `/api/v1/query/related/user${q("(filter:'sally',page:0,page_size:100)")}`),
+      ).json<{ count: number; result: Choice[] }>();
+      expect(users.result.map((user) => user.text)).toEqual(['sally Tester']);
+      const all = ok(await get(admin, `/api/v1/query/related/user${q('(page:0,page_size:2)')}`)).json<{
+        count: number;
+        result: Choice[];
+      }>();
+      expect(all.result).toHaveLength(2);
+      expect(all.count).toBeGreaterThan(2);
+      const second = ok(await get(admin, `/api/v1/query/related/user${q('(page:1,page_size:2)')}`)).json<{
+        result: Choice[];
+      }>();
+      expect(second.result.map((user) => user.value)).not.toContain(all.result[0]?.value);
+      expect((await get(admin, '/api/v1/query/related/sql')).statusCode).toBe(404);
+      expect((await get(admin, `/api/v1/query/related/user${q('(page_size:101)')}`)).statusCode).toBe(400);
+    });
+  });
+
   describe('datasets', () => {
     it('related databases and owners, distinct schemas', async () => {
       const databases = ok(await get(alpha, '/api/v1/dataset/related/database')).json<{ result: Choice[] }>();
@@ -200,7 +227,7 @@ describe.each(METADATA_BACKENDS)('Superset helper endpoints on %s metadata', (ba
       expect(shown.result.order_by_choices).toContainEqual(['["num", true]', 'num [asc]']);
       expect(shown.result.order_by_choices).toContainEqual(['["num", false]', 'num [desc]']);
       expect(shown.result.granularity_sqla).toEqual([['ds', 'ds']]);
-      expect(shown.result.time_grain_sqla).toContainEqual(['P1D', 'Day']);
+      expect(shown.result.time_grain_sqla).toContainEqual(['P1D', '1 day']);
       expect(shown.result.column_formats).toEqual({});
       const narrow = ok(
         await get(admin, `/api/v1/dataset/${String(birthNames)}${q('(columns:!(table_name,uid))')}`),

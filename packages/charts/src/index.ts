@@ -1,6 +1,7 @@
 export * from './plugin-api';
 export { defineChartPlugin, getChartPlugin, listChartPlugins, registerChartPlugin } from './registry';
 export { BUILT_IN_CHART_PLUGINS } from './plugins';
+export { getBuildQuery, listBuildQueryVizTypes } from './build-query-registry';
 export * from './query/buildQueryContext';
 export * from './query/operators';
 export {

@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
-import type { ChartDataResultItem, ExploreDatasource, QueryContext, QueryFilter } from '@tessera/contracts';
+import type { ChartDataResultItem, ExploreDatasource, QueryFilter } from '@tessera/contracts';
+import type { BuildQuery, FormData } from './query/form-data';
+
+export type { BuildQuery, BuildQueryOptions, FormData } from './query/form-data';
 
 /**
  * The chart plugin API (reference §12.5). A plugin is data plus pure functions plus one lazily loaded
@@ -7,13 +10,6 @@ import type { ChartDataResultItem, ExploreDatasource, QueryContext, QueryFilter 
  * context with `buildQuery`, posts it to /api/v1/chart/data, maps the response with `transformProps`
  * and renders what `loadChart` resolves to. Everything but the component is pure and unit-tested.
  */
-
-/** Form data as Explore holds it and as a saved chart stores it in `params` (JSON). */
-export type FormData = Record<string, unknown> & {
-  viz_type: string;
-  /** `{id}__{type}` */
-  datasource: string;
-};
 
 export const BEHAVIORS = ['INTERACTIVE_CHART', 'NATIVE_FILTER', 'DRILL_TO_DETAIL', 'DRILL_BY'] as const;
 export type Behavior = (typeof BEHAVIORS)[number];
@@ -72,6 +68,8 @@ export const CONTROL_TYPES = [
   'TimeFormatControl',
   'ConditionalFormattingControl',
   'TextAreaControl',
+  /** A fixed colour stored as {r, g, b, a} (Superset's color_picker). */
+  'ColorPickerControl',
 ] as const;
 export type ControlType = (typeof CONTROL_TYPES)[number];
 
@@ -179,17 +177,12 @@ export interface ChartProps {
   labelColors?: LabelColorResolver;
 }
 
-export interface BuildQueryOptions {
-  ownState?: Record<string, unknown>;
-  /** Extra filters from dashboards (native and cross filters), appended to every query. */
-  extraFilters?: readonly QueryFilter[];
-}
-
 export interface ChartPlugin<TransformedProps extends object = object> {
   vizType: string;
   metadata: ChartMetadata;
   controlPanel: ControlPanelConfig;
-  buildQuery: (formData: FormData, options?: BuildQueryOptions) => QueryContext;
+  /** By default the one in `build-query-registry.ts` for `vizType` (see defineChartPlugin). */
+  buildQuery: BuildQuery;
   transformProps: (chartProps: ChartProps) => TransformedProps;
   /** Lazily loaded renderer (echarts/core is only pulled by the chunk). */
   loadChart: () => Promise<{ default: ComponentType<TransformedProps> }>;

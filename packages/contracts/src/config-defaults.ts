@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scheduledQueriesConfSchema } from './scheduled-queries';
 
 /**
  * The application constants of the spec with the reference's defaults. Every key may be overridden in
@@ -29,6 +30,25 @@ export const appConstantsSchema = z
      * over them (domain sharding, spec 001 §9). Empty: every request goes to the page's own origin.
      */
     SUPERSET_WEBSERVER_DOMAINS: z.string().max(10_000).default(''),
+    /** The schedule form of SQL Lab's 'Schedule query' action; null: no such action (spec 000 §2, §8). */
+    SCHEDULED_QUERIES: scheduledQueriesConfSchema.default(null),
+    // Alerts and reports (reference §14). Intervals and windows are seconds.
+    ALERT_REPORTS_CRON_WINDOW_SIZE: z.number().int().positive().default(59),
+    ALERT_REPORTS_DEFAULT_WORKING_TIMEOUT: z.number().int().positive().default(3600),
+    ALERT_REPORTS_DEFAULT_RETENTION: z.number().int().positive().default(90),
+    ALERT_REPORTS_DEFAULT_CRON_VALUE: z.string().min(1).max(1000).default('0 0 * * *'),
+    ALERT_REPORTS_WORKING_TIME_OUT_KILL: z.boolean().default(true),
+    ALERT_REPORTS_WORKING_TIME_OUT_LAG: z.number().int().nonnegative().default(10),
+    ALERT_REPORTS_WORKING_SOFT_TIME_OUT_LAG: z.number().int().nonnegative().default(1),
+    /** The shortest gap allowed between two runs of one alert (0: no limit). */
+    ALERT_MINIMUM_INTERVAL: z.number().int().nonnegative().default(0),
+    /** The shortest gap allowed between two runs of one report (0: no limit). */
+    REPORT_MINIMUM_INTERVAL: z.number().int().nonnegative().default(0),
+    ALERT_REPORTS_MIN_CUSTOM_SCREENSHOT_WIDTH: z.number().int().positive().default(600),
+    ALERT_REPORTS_MAX_CUSTOM_SCREENSHOT_WIDTH: z.number().int().positive().default(2400),
+    ALERT_REPORTS_NOTIFICATION_DRY_RUN: z.boolean().default(false),
+    ALERT_REPORTS_QUERY_EXECUTION_MAX_TRIES: z.number().int().positive().default(1),
+    EMAIL_REPORTS_SUBJECT_PREFIX: z.string().max(200).default('[Report] '),
   })
   .strict();
 export type AppConstants = z.infer<typeof appConstantsSchema>;
@@ -47,7 +67,8 @@ export const featureFlagsSchema = z
     GLOBAL_ASYNC_QUERIES: z.boolean().default(false),
     DASHBOARD_RBAC: z.boolean().default(false),
     EMBEDDED_SUPERSET: z.boolean().default(false),
-    ALERT_REPORTS: z.boolean().default(false),
+    /** On by default in Tessera (off in Superset): the report API answers 404 without it. */
+    ALERT_REPORTS: z.boolean().default(true),
     ALERT_REPORT_TABS: z.boolean().default(false),
     ENABLE_TEMPLATE_PROCESSING: z.boolean().default(false),
     ENABLE_JAVASCRIPT_CONTROLS: z.boolean().default(false),
@@ -80,6 +101,12 @@ export const FRONTEND_CONF_KEYS = [
   'DEFAULT_TIME_FILTER',
   'ROW_LIMIT',
   'SUPERSET_WEBSERVER_DOMAINS',
+  'SCHEDULED_QUERIES',
+  'ALERT_REPORTS_DEFAULT_WORKING_TIMEOUT',
+  'ALERT_REPORTS_DEFAULT_RETENTION',
+  'ALERT_REPORTS_DEFAULT_CRON_VALUE',
+  'ALERT_REPORTS_MIN_CUSTOM_SCREENSHOT_WIDTH',
+  'ALERT_REPORTS_MAX_CUSTOM_SCREENSHOT_WIDTH',
 ] as const satisfies readonly (keyof AppConstants)[];
 export type FrontendConf = Pick<AppConstants, (typeof FRONTEND_CONF_KEYS)[number]>;
 

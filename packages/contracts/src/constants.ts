@@ -59,9 +59,16 @@ export type DatasourceType = (typeof DATASOURCE_TYPES)[number];
 
 export const CLIENT_QUERY_ID_LENGTH = 11;
 export const MODAL_DEFAULT_WIDTH = 600;
+/** Charts per page of GET /api/v1/chart/ from the Charts list and the dashboard's charts pane (spec 001 §9). */
+export const CHART_LIST_PAGE_SIZE = 200;
 export const SELECT_PAGE_SIZE = 100;
 export const SELECT_MAX_VISIBLE_TAGS = 4;
 export const SELECT_TAG_MAX_CHARS = 20;
+/** A select asks for its next page once the list is scrolled past this share of its height. */
+export const SELECT_LAZY_LOAD_THRESHOLD = 0.7;
 
 /** Text of the session-timed-out message that replaces any CSRF failure. */
 export const SESSION_TIMED_OUT_MESSAGE = 'Your session timed out, please refresh your page and try again.';
+
+/** Superset's EMAIL_REPORTS_SUBJECT_PREFIX: every report and alert e-mail's subject starts with it. */
+export const EMAIL_REPORTS_SUBJECT_PREFIX = '[Report] ';

@@ -12,12 +12,23 @@ export const sqlLabQueryJobSchema = z.object({
 export type SqlLabQueryJob = z.infer<typeof sqlLabQueryJobSchema>;
 
 /**
+ * One scheduled instant of an alert or report (`tessera beat` enqueues it; reports README). The
+ * instant is ISO-8601 UTC text, the same string the execution log's unique key holds.
+ */
+export const reportRunJobSchema = z.object({
+  reportId: z.number().int().positive(),
+  scheduledDttm: z.iso.datetime(),
+});
+export type ReportRunJob = z.infer<typeof reportRunJobSchema>;
+
+/**
  * Every background job type and the payload it carries. Payloads cross processes (web process ->
  * Redis -> `tessera worker`), so both sides parse them with these schemas. Adding a job type is:
  * a schema here, a handler in the owning server module, and registering that handler.
  */
 export const JOB_PAYLOAD_SCHEMAS = {
   'sqllab-query': sqlLabQueryJobSchema,
+  'report-run': reportRunJobSchema,
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOAD_SCHEMAS;

@@ -11,3 +11,5 @@ export { parseSimpleMetricExpression } from './metrics/simple-metric-expression'
 export type { SimpleMetricExpression, SimpleExpressionAggregate } from './metrics/simple-metric-expression';
 export * from './dashboard-layout';
 export * from './legacy-form-data';
+export * from './native-filters';
+export { describeCron } from './cron/describe-cron';

@@ -13,6 +13,9 @@ import { chartsDashboardsMigration } from './migrations/0009_charts_dashboards';
 import { permissionViewsMigration } from './migrations/0010_permission_views';
 import { tokenSessionsMigration } from './migrations/0011_token_sessions';
 import { savedQueryUuidMigration } from './migrations/0012_saved_query_uuid';
+import { columnExtraMigration } from './migrations/0013_column_extra';
+import { tagsMigration } from './migrations/0014_tags';
+import { reportsMigration } from './migrations/0015_reports';
 
 /** Ordered by name; later issues append theirs. One set serves SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +31,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_permission_views': permissionViewsMigration,
   '0011_token_sessions': tokenSessionsMigration,
   '0012_saved_query_uuid': savedQueryUuidMigration,
+  '0013_column_extra': columnExtraMigration,
+  '0014_tags': tagsMigration,
+  '0015_reports': reportsMigration,
 };
 
 export async function migrateToLatest(store: MetadataStore): Promise<string[]> {

@@ -211,6 +211,8 @@ export interface DatasetColumnsTable {
   python_date_format: string | null;
   advanced_data_type: string | null;
   is_active: Generated<Flag>;
+  /** JSON object text: `certification` ({certified_by, details}) and `warning_markdown` (migration 0013). */
+  extra: string | null;
 }
 
 /** A saved metric of a dataset: an aggregate SQL expression. */
@@ -348,6 +350,101 @@ export interface FavoritesTable {
   dttm: string;
 }
 
+/** A tag (Superset's `tag`): `custom` ones are named by users; the other kinds Superset derives. */
+export interface TagTable {
+  id: Generated<number>;
+  name: string;
+  type: 'custom' | 'owner' | 'type' | 'favorited_by';
+  description: string | null;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
+/**
+ * A tag on an object; `object_id` is polymorphic over `object_type`. Superset's `query` kind (a saved
+ * query) is stored as `saved_query`.
+ */
+export interface TaggedObjectTable {
+  id: Generated<number>;
+  tag_id: number;
+  object_id: number;
+  object_type: 'chart' | 'dashboard' | 'saved_query';
+  created_by_fk: number | null;
+  created_on: string;
+}
+
+/** An alert or report schedule (reference §10). JSON columns are text; times ISO-8601 UTC text. */
+export interface ReportScheduleTable {
+  id: Generated<number>;
+  type: 'Alert' | 'Report';
+  name: string;
+  description: string | null;
+  context_markdown: string | null;
+  active: Flag;
+  crontab: string;
+  /** An IANA zone name: the cron is read in it. */
+  timezone: string;
+  creation_method: 'charts' | 'dashboards' | 'alerts_reports';
+  sql: string | null;
+  chart_id: number | null;
+  dashboard_id: number | null;
+  database_id: number | null;
+  email_subject: string | null;
+  report_format: 'PNG' | 'PDF' | 'CSV' | 'XLSX' | 'TEXT';
+  validator_type: 'not null' | 'operator' | null;
+  /** JSON object text `{op, threshold}`. */
+  validator_config_json: string | null;
+  log_retention: number;
+  grace_period: number;
+  working_timeout: number;
+  force_screenshot: Flag;
+  custom_width: number | null;
+  /** JSON object text (`{dashboard: {activeTabs, …}}`). */
+  extra_json: string;
+  last_eval_dttm: string | null;
+  last_state: ReportStateValue | null;
+  last_value: number | null;
+  last_value_row_json: string | null;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
+export type ReportStateValue = 'Success' | 'Working' | 'Error' | 'Not triggered' | 'On Grace';
+
+export interface ReportScheduleOwnerTable {
+  id: Generated<number>;
+  report_schedule_id: number;
+  user_id: number;
+}
+
+export interface ReportRecipientTable {
+  id: Generated<number>;
+  report_schedule_id: number;
+  type: 'Email' | 'Webhook';
+  /** JSON object text `{target, ccTarget?, bccTarget?}`. */
+  recipient_config_json: string;
+  created_by_fk: number | null;
+  created_on: string;
+}
+
+/** One run of a schedule; (report_schedule_id, scheduled_dttm) is unique, so an instant is claimed once. */
+export interface ReportExecutionLogTable {
+  id: Generated<number>;
+  uuid: string;
+  report_schedule_id: number;
+  scheduled_dttm: string;
+  start_dttm: string | null;
+  end_dttm: string | null;
+  value: number | null;
+  value_row_json: string | null;
+  state: ReportStateValue;
+  error_message: string | null;
+}
+
 export interface MetadataSchema {
   users: UsersTable;
   roles: RolesTable;
@@ -371,5 +468,11 @@ export interface MetadataSchema {
   dashboard_owners: DashboardOwnersTable;
   dashboard_slices: DashboardSlicesTable;
   dashboard_roles: DashboardRolesTable;
+  report_schedule: ReportScheduleTable;
+  report_schedule_owner: ReportScheduleOwnerTable;
+  report_recipient: ReportRecipientTable;
+  report_execution_log: ReportExecutionLogTable;
   favorites: FavoritesTable;
+  tag: TagTable;
+  tagged_object: TaggedObjectTable;
 }

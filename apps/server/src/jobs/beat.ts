@@ -8,7 +8,7 @@ import { redisFireLock } from './fire-lock';
 import { createJobSystem, logJobErrors } from './job-system';
 import { processLogger, untilStopSignal } from './process-log';
 import { Scheduler } from './scheduler';
-import { loadSchedules } from './schedules';
+import { loadSchedules } from './schedule-sources';
 
 /**
  * `tessera beat`: fires the registered schedules (which submit jobs for the workers) until SIGTERM

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseTrustedProxies } from './trusted-proxies';
+import { parseAllowlist } from './webhook-allowlist';
 import { z } from 'zod';
 import {
   appConstantsSchema,
@@ -30,6 +31,22 @@ const envSchema = z.object({
   TESSERA_PREVENT_UNSAFE_DB_CONNECTIONS: z.enum(['true', 'false']).optional(),
   /** Directories separated by the platform's path delimiter (':' on POSIX). */
   TESSERA_ALLOWED_DATA_FILE_DIRS: z.string().optional(),
+  // Alerts and reports: the outgoing mail server (Superset's SMTP_* settings).
+  TESSERA_SMTP_HOST: z.string().min(1).default('localhost'),
+  TESSERA_SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(25),
+  TESSERA_SMTP_SECURE: z.enum(['true', 'false']).default('false'),
+  TESSERA_SMTP_USER: z.string().min(1).optional(),
+  TESSERA_SMTP_PASSWORD: z.string().min(1).optional(),
+  TESSERA_SMTP_FROM: z.string().min(3).default('tessera@localhost'),
+  /** Comma-separated hosts, addresses or CIDRs that webhooks may reach although private or plain HTTP. */
+  TESSERA_WEBHOOK_ALLOWLIST: z.string().optional(),
+  // The report renderer (modules/screenshots).
+  TESSERA_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  TESSERA_RENDER_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TESSERA_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  TESSERA_RENDER_RECYCLE_AFTER: z.coerce.number().int().min(1).default(100),
+  TESSERA_RENDER_MAX_RSS_MB: z.coerce.number().int().min(64).default(1536),
+  TESSERA_RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
 /** The optional JSON config file: constants, feature flags and a few server settings. */
@@ -79,6 +96,36 @@ export interface Config {
   preventUnsafeDbConnections: boolean;
   /** Absolute directories whose SQLite/DuckDB files may be registered even when unsafe connections are prevented. */
   allowedDataFileDirs: string[];
+  /** Outgoing mail of alerts and reports (modules/reports/delivery). */
+  smtp: SmtpSettings;
+  /** Webhook targets allowed although private, loopback or plain HTTP: host names, addresses, CIDRs. */
+  webhookAllowlist: string[];
+  /** Headless Chromium of the report renderer (modules/screenshots). */
+  render: RenderSettings;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); false still upgrades with STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+  from: string;
+}
+
+export interface RenderSettings {
+  chromiumPath: string;
+  /** Where the browser reaches this app; null: http://<listen host or 127.0.0.1>:<port>. */
+  baseUrl: string | null;
+  /** Pages rendering at once in one process. */
+  concurrency: number;
+  /** The browser is relaunched after this many renders ... */
+  recycleAfter: number;
+  /** ... or once its processes together hold more than this many MB. */
+  maxRssMb: number;
+  /** A render still running after this long is stopped and its page closed. */
+  timeoutSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -157,5 +204,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         .filter((dir) => dir !== '')
         .map((dir) => path.resolve(cwd, dir)),
     ],
+    smtp: {
+      host: e.TESSERA_SMTP_HOST,
+      port: e.TESSERA_SMTP_PORT,
+      secure: e.TESSERA_SMTP_SECURE === 'true',
+      user: e.TESSERA_SMTP_USER ?? null,
+      password: e.TESSERA_SMTP_PASSWORD ?? null,
+      from: e.TESSERA_SMTP_FROM,
+    },
+    webhookAllowlist: webhookAllowlist(e.TESSERA_WEBHOOK_ALLOWLIST ?? ''),
+    render: {
+      chromiumPath: e.TESSERA_CHROMIUM_PATH,
+      baseUrl: e.TESSERA_RENDER_BASE_URL ?? null,
+      concurrency: e.TESSERA_RENDER_CONCURRENCY,
+      recycleAfter: e.TESSERA_RENDER_RECYCLE_AFTER,
+      maxRssMb: e.TESSERA_RENDER_MAX_RSS_MB,
+      timeoutSeconds: e.TESSERA_RENDER_TIMEOUT_SECONDS,
+    },
   };
+}
+
+/** A wrong allow-list entry stops the start: silently allowing nothing (or too much) would be worse. */
+function webhookAllowlist(raw: string): string[] {
+  const entries = parseAllowlist(raw);
+  if (typeof entries === 'string')
+    throw new ConfigError(`Invalid environment: TESSERA_WEBHOOK_ALLOWLIST: ${entries}`);
+  return entries;
 }

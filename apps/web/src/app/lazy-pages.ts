@@ -31,6 +31,9 @@ export const DatasetListPage = lazyComponent(() =>
 export const ExplorePage = lazyComponent(() =>
   import('../features/explore/page/ExplorePage').then((m) => m.ExplorePage),
 );
+export const AllEntitiesPage = lazyComponent(() =>
+  import('../features/tags/AllEntitiesPage').then((m) => m.AllEntitiesPage),
+);
 export const NotFoundPage = lazyComponent(() => import('./NotFoundPage').then((m) => m.NotFoundPage));
 export const ChartListPage = lazyComponent(() =>
   import('../features/charts/ChartListPage').then((m) => m.ChartListPage),
@@ -52,4 +55,10 @@ export const NewDashboardPage = lazyComponent(() =>
 );
 export const DashboardPermalinkPage = lazyComponent(() =>
   import('../features/dashboards/page/DashboardPermalinkPage').then((m) => m.DashboardPermalinkPage),
+);
+export const AlertReportListPage = lazyComponent(() =>
+  import('../features/reports/AlertReportListPage').then((m) => m.AlertReportListPage),
+);
+export const ExecutionLogPage = lazyComponent(() =>
+  import('../features/reports/ExecutionLogPage').then((m) => m.ExecutionLogPage),
 );

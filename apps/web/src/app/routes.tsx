@@ -4,6 +4,8 @@ import { PageLoading } from '../shared/ui/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import { UnexpectedError } from './UnexpectedError';
 import {
+  AlertReportListPage,
+  AllEntitiesPage,
   AppShell,
   ChartCreatePage,
   ChartListPage,
@@ -13,6 +15,7 @@ import {
   DatabaseBrowserPage,
   DatabaseListPage,
   DatasetListPage,
+  ExecutionLogPage,
   ExplorePage,
   LoginPage,
   NewDashboardPage,
@@ -38,8 +41,16 @@ import {
   EXPLORE_PERMALINK_SHORT_ROUTE,
 } from '../features/explore/paths';
 import { QUERY_HISTORY_PATH } from '../features/queryhistory/paths';
+import {
+  ALERT_LIST_PATH,
+  ALERT_LOG_ROUTE,
+  REPORT_LIST_PATH,
+  REPORT_LOG_ROUTE,
+} from '../features/reports/paths';
+import { readsReports, useReportsEnabled } from '../features/reports/report-access';
 import { SAVED_QUERY_LIST_PATH } from '../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../features/sqllab/paths';
+import { ALL_ENTITIES_PATH } from '../features/tags/paths';
 import { HomeRedirect } from './HomeRedirect';
 import { PROFILE_PATH, ROLE_LIST_PATH, USER_INFO_PATH } from './paths';
 import { RequireAccess } from './RequireAccess';
@@ -54,6 +65,13 @@ const readsCharts = (user: SessionUser) => can(user, 'can_read', 'Chart');
 const writesCharts = (user: SessionUser) => can(user, 'can_write', 'Chart');
 const readsDashboards = (user: SessionUser) => can(user, 'can_read', 'Dashboard');
 const writesDashboards = (user: SessionUser) => can(user, 'can_write', 'Dashboard');
+const readsTags = (user: SessionUser) => can(user, 'can_read', 'Tag');
+
+/** Alerts & reports open with the ALERT_REPORTS flag on (the server's API is 404 without it) and can_read. */
+function RequireReports() {
+  const enabled = useReportsEnabled();
+  return <RequireAccess screen="Alerts & reports" allowed={(user) => enabled && readsReports(user)} />;
+}
 
 interface PageProps {
   component: ComponentType;
@@ -134,6 +152,15 @@ export const appRoutes = createRoutesFromElements(
         </Route>
         <Route element={<RequireAccess screen="creating dashboards" allowed={writesDashboards} />}>
           <Route path={DASHBOARD_NEW_PATH} element={<Page component={NewDashboardPage} />} />
+        </Route>
+        <Route element={<RequireReports />}>
+          <Route path={ALERT_LIST_PATH} element={<Page component={AlertReportListPage} />} />
+          <Route path={REPORT_LIST_PATH} element={<Page component={AlertReportListPage} />} />
+          <Route path={ALERT_LOG_ROUTE} element={<Page component={ExecutionLogPage} />} />
+          <Route path={REPORT_LOG_ROUTE} element={<Page component={ExecutionLogPage} />} />
+        </Route>
+        <Route element={<RequireAccess screen="Tags" allowed={readsTags} />}>
+          <Route path={ALL_ENTITIES_PATH} element={<Page component={AllEntitiesPage} />} />
         </Route>
         <Route path={PROFILE_PATH} element={<Page component={ProfilePage} />} />
         <Route path={USER_INFO_PATH} element={<Page component={ProfilePage} />} />

@@ -91,6 +91,8 @@ export const GAMMA_PERMISSIONS: [string, string][] = [
   ['can_csv', 'Superset'],
   ['can_explore', 'Superset'],
   ['can_read', 'Explore'],
+  ['can_read', 'Tag'],
+  ['can_write', 'Tag'],
 ];
 
 /** sql_lab's pairs as the server seeds them. */
@@ -102,6 +104,8 @@ export const SQL_LAB_PERMISSIONS: [string, string][] = [
   ['can_write', 'TabStateView'],
   ['can_read', 'SavedQuery'],
   ['can_write', 'SavedQuery'],
+  ['can_read', 'Tag'],
+  ['can_write', 'Tag'],
   ['can_read', 'Query'],
   ['can_sqllab', 'Superset'],
 ];

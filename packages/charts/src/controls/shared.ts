@@ -263,7 +263,7 @@ export const comparisonType: ControlDeclaration = {
   default: 'values',
   choices: [
     { value: 'values', label: 'Actual values' },
-    { value: 'difference', label: 'Difference' },
+    { value: 'absolute', label: 'Difference' },
     { value: 'percentage', label: 'Percentage change' },
     { value: 'ratio', label: 'Ratio' },
   ],

@@ -4,3 +4,4 @@ export * from './colorSchemes';
 export * from './theme';
 export * from './metricDisplay';
 export * from './labelColors';
+export * from './rgbaColor';

@@ -12,7 +12,7 @@ import {
   type QueryMetric,
   type QueryObject,
 } from '@tessera/contracts';
-import type { BuildQueryOptions, FormData } from '../plugin-api';
+import type { BuildQueryOptions, FormData } from './form-data';
 import {
   getColumnLabel,
   getMetricLabel,

@@ -1,5 +1,5 @@
 import type { PostProcessingStep, QueryObject } from '@tessera/contracts';
-import type { FormData } from '../plugin-api';
+import type { FormData } from './form-data';
 import { columnLabels, getXAxisLabel, metricLabels } from './buildQueryContext';
 import { asArray, asNumber, asOptionalString } from './values';
 
@@ -8,17 +8,28 @@ import { asArray, asNumber, asOptionalString } from './values';
  * (chartdata engine) runs them with pandas' semantics. Each returns undefined when it does not apply.
  */
 
-export const COMPARISON_TYPES = ['values', 'difference', 'percentage', 'ratio'] as const;
+/** The comparison values of spec 001 §9, as the control offers and form data stores them. */
+export const COMPARISON_TYPES = ['values', 'absolute', 'percentage', 'ratio'] as const;
+
+/**
+ * The chart-data `compare` operation's `compare_type` for a form data comparison: 'absolute' is the
+ * difference; Superset's newer charts stored 'difference' itself, which still reads the same. Undefined
+ * for 'values' and anything else (no compare step).
+ */
+export function compareTypeOf(formData: FormData): 'difference' | 'percentage' | 'ratio' | undefined {
+  const type = asOptionalString(formData.comparison_type);
+  if (type === 'absolute' || type === 'difference') return 'difference';
+  if (type === 'percentage' || type === 'ratio') return type;
+  return undefined;
+}
 
 export function timeCompareOffsets(formData: FormData): string[] {
   return asArray(formData.time_compare).filter((v): v is string => typeof v === 'string' && v !== '');
 }
 
 export function isTimeComparison(formData: FormData): boolean {
-  const type = asOptionalString(formData.comparison_type);
-  return (
-    timeCompareOffsets(formData).length > 0 && type !== undefined && COMPARISON_TYPES.includes(type as never)
-  );
+  const comparing = formData.comparison_type === 'values' || compareTypeOf(formData) !== undefined;
+  return timeCompareOffsets(formData).length > 0 && comparing;
 }
 
 /** `{metric}__{offset}`: the column name the server gives a time-shifted metric. */
@@ -88,16 +99,16 @@ export function rollingWindowOperator(
   if (rollingType === undefined || rollingType === 'None') return undefined;
   const metrics = metricLabels(queryObject);
   const offsets = timeCompareOffsets(formData);
-  const comparisonType = asOptionalString(formData.comparison_type);
+  const compareType = compareTypeOf(formData);
   let labels = metrics;
   if (isTimeComparison(formData)) {
     const shifted = metrics.flatMap((metric) =>
       offsets.map((offset) => [metric, offsetLabel(metric, offset)] as const),
     );
     labels =
-      comparisonType === 'values'
+      compareType === undefined
         ? [...shifted.map(([metric]) => metric), ...shifted.map(([, label]) => label)]
-        : shifted.map(([metric, label]) => `${String(comparisonType)}__${metric}__${label}`);
+        : shifted.map(([metric, label]) => `${compareType}__${metric}__${label}`);
   }
   const columns = Object.fromEntries(labels.map((label) => [label, label]));
   if (rollingType === 'cumsum')
@@ -119,8 +130,8 @@ export function timeCompareOperator(
   formData: FormData,
   queryObject: QueryObject,
 ): PostProcessingStep | undefined {
-  const comparisonType = asOptionalString(formData.comparison_type);
-  if (!isTimeComparison(formData) || comparisonType === 'values') return undefined;
+  const compareType = compareTypeOf(formData);
+  if (!isTimeComparison(formData) || compareType === undefined) return undefined;
   const offsets = timeCompareOffsets(formData);
   const metrics = metricLabels(queryObject);
   return {
@@ -128,7 +139,7 @@ export function timeCompareOperator(
     options: {
       source_columns: metrics.flatMap((metric) => offsets.map(() => metric)),
       compare_columns: metrics.flatMap((metric) => offsets.map((offset) => offsetLabel(metric, offset))),
-      compare_type: comparisonType,
+      compare_type: compareType,
       drop_original_columns: true,
     },
   };
@@ -155,7 +166,7 @@ export function renameOperator(formData: FormData, queryObject: QueryObject): Po
   const columns = queryObject.series_columns ?? queryObject.columns ?? [];
   const offsets = timeCompareOffsets(formData);
   const comparing = isTimeComparison(formData);
-  const comparisonType = asOptionalString(formData.comparison_type);
+  const compareType = compareTypeOf(formData);
   const truncate = formData.truncate_metric !== undefined && Boolean(formData.truncate_metric);
   if (metrics.length === 0 || getXAxisLabel(formData) === undefined) return undefined;
   if (!comparing && !((columns.length > 0 || offsets.length > 1) && truncate)) return undefined;
@@ -164,16 +175,13 @@ export function renameOperator(formData: FormData, queryObject: QueryObject): Po
     for (const metric of metrics) {
       for (const offset of offsets) {
         const shifted = offsetLabel(metric, offset);
-        const source =
-          comparisonType === 'values' ? shifted : `${String(comparisonType)}__${metric}__${shifted}`;
+        const source = compareType === undefined ? shifted : `${compareType}__${metric}__${shifted}`;
         pairs.push([source, metrics.length > 1 ? `${metric}, ${offset}` : offset]);
       }
     }
   }
   const [only] = metrics;
-  const comparedType =
-    comparisonType === 'difference' || comparisonType === 'percentage' || comparisonType === 'ratio';
-  if (only !== undefined && !comparedType && metrics.length === 1 && pairs.length === 0)
+  if (only !== undefined && compareType === undefined && metrics.length === 1 && pairs.length === 0)
     pairs.push([only, null]);
   if (pairs.length === 0) return undefined;
   return { operation: 'rename', options: { columns: Object.fromEntries(pairs), level: 0, inplace: true } };

@@ -11,7 +11,11 @@ export const bootstrapSchema = z.object({
     })
     .nullable(),
   common: z.object({
-    conf: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+    // Plain values, and a few objects (SCHEDULED_QUERIES), each checked where it is read.
+    conf: z.record(
+      z.string(),
+      z.union([z.string(), z.number(), z.boolean(), z.null(), z.record(z.string(), z.unknown())]),
+    ),
     feature_flags: z.record(z.string(), z.boolean()),
     version: z.string(),
   }),

@@ -36,27 +36,43 @@ export type AdhocFilterOperator = (typeof ADHOC_FILTER_OPERATORS)[number];
 export const METRIC_AGGREGATES = ['AVG', 'COUNT', 'COUNT_DISTINCT', 'MAX', 'MIN', 'SUM'] as const;
 export type MetricAggregate = (typeof METRIC_AGGREGATES)[number];
 
-/** Time grains as ISO-8601 durations with their labels (spec 001 §9 'Granularity'). */
+/** The time grain value meaning "no bucketing": the time column as it stands (spec 001 §9 'all'). */
+export const NO_TIME_GRAIN = 'all';
+
+/**
+ * The granularity list of spec 001 §9, in its order and with its labels: ISO-8601 durations (weeks
+ * anchored on a day carry that day), plus 'all' for no grain. '7 days' is seven-day buckets counted
+ * from the epoch; 'week' starts on Monday.
+ */
 export const TIME_GRAINS = [
+  { duration: NO_TIME_GRAIN, name: 'all' },
+  { duration: 'PT5S', name: '5 seconds' },
+  { duration: 'PT30S', name: '30 seconds' },
+  { duration: 'PT1M', name: '1 minute' },
+  { duration: 'PT5M', name: '5 minutes' },
+  { duration: 'PT30M', name: '30 minutes' },
+  { duration: 'PT1H', name: '1 hour' },
+  { duration: 'PT6H', name: '6 hour' },
+  { duration: 'P1D', name: '1 day' },
+  { duration: 'P7D', name: '7 days' },
+  { duration: 'P1W', name: 'week' },
+  { duration: '1969-12-28T00:00:00Z/P1W', name: 'week starting Sunday' },
+  { duration: 'P1W/1970-01-03T00:00:00Z', name: 'week ending Saturday' },
+  { duration: 'P1M', name: 'month' },
+  { duration: 'P3M', name: 'quarter' },
+  { duration: 'P1Y', name: 'year' },
+] as const;
+
+/**
+ * Grains that charts saved by Tessera or Superset before the spec's list may still carry: the SQL kernel
+ * keeps bucketing them so those charts keep working, but no control offers them.
+ */
+export const LEGACY_TIME_GRAINS = [
   { duration: 'PT1S', name: 'Second' },
-  { duration: 'PT5S', name: '5 second' },
-  { duration: 'PT30S', name: '30 second' },
-  { duration: 'PT1M', name: 'Minute' },
-  { duration: 'PT5M', name: '5 minute' },
   { duration: 'PT10M', name: '10 minute' },
   { duration: 'PT15M', name: '15 minute' },
-  { duration: 'PT30M', name: '30 minute' },
-  { duration: 'PT1H', name: 'Hour' },
-  { duration: 'PT6H', name: '6 hour' },
-  { duration: 'P1D', name: 'Day' },
-  { duration: 'P1W', name: 'Week' },
-  { duration: '1969-12-28T00:00:00Z/P1W', name: 'Week starting Sunday' },
   { duration: '1969-12-29T00:00:00Z/P1W', name: 'Week starting Monday' },
-  { duration: 'P1W/1970-01-03T00:00:00Z', name: 'Week ending Saturday' },
   { duration: 'P1W/1970-01-04T00:00:00Z', name: 'Week ending Sunday' },
-  { duration: 'P1M', name: 'Month' },
-  { duration: 'P3M', name: 'Quarter' },
-  { duration: 'P1Y', name: 'Year' },
 ] as const;
 export type TimeGrain = (typeof TIME_GRAINS)[number]['duration'];
 
@@ -302,3 +318,70 @@ export type ChartDataResultItem = z.infer<typeof chartDataResultItemSchema>;
 
 export const chartDataResponseSchema = z.object({ result: z.array(chartDataResultItemSchema) });
 export type ChartDataResponse = z.infer<typeof chartDataResponseSchema>;
+
+/**
+ * The legacy chart data views, `GET|POST /superset/explore_json/[<type>/<id>/]` and `POST /explore/`
+ * (spec 001 §7, reference §7): the answer is picked by the first of these query flags set to `true`,
+ * in Superset's order (its result formats, then its result types); none means the full payload.
+ */
+export const LEGACY_CHART_DATA_RESPONSE_OPTIONS = [
+  'csv',
+  'json',
+  'xlsx',
+  'columns',
+  'full',
+  'query',
+  'results',
+  'samples',
+  'timegrains',
+  'post_processed',
+  'drill_detail',
+] as const;
+export type LegacyChartDataResponseOption = (typeof LEGACY_CHART_DATA_RESPONSE_OPTIONS)[number];
+
+/** Their query string: `form_data=<json>`, `force=true` and the flags above; a repeated key counts once. */
+export const legacyChartDataQuerySchema = z.record(
+  z.string(),
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? (value[0] ?? '') : value)),
+);
+
+/** Legacy form data: one JSON object, whatever its keys (the viz type's buildQuery reads them). */
+export const legacyFormDataSchema = z.record(z.string(), z.unknown());
+export type LegacyFormData = z.infer<typeof legacyFormDataSchema>;
+
+/** The typed path `/superset/explore_json/<datasource_type>/<datasource_id>/`. */
+export const legacyChartDataPathSchema = z.object({
+  datasource_type: z.string().min(1).max(64),
+  datasource_id: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+});
+
+/** The legacy payload (Superset's viz `get_payload`): one query's rows and its metadata. */
+export const legacyChartDataPayloadSchema = z
+  .object({
+    cache_key: z.string().nullable(),
+    cached_dttm: z.string().nullable(),
+    cache_timeout: z.number().nullable(),
+    error: z.string().nullable(),
+    errors: z.array(z.object({ message: z.string(), error_type: z.string() }).loose()),
+    form_data: legacyFormDataSchema,
+    is_cached: z.boolean(),
+    query: z.string(),
+    from_dttm: z.number().nullable(),
+    to_dttm: z.number().nullable(),
+    status: z.string(),
+    stacktrace: z.string().nullable(),
+    rowcount: z.number().int(),
+    colnames: z.array(z.string()).nullable(),
+    coltypes: z.array(z.number().int()).nullable(),
+    data: z.array(z.record(z.string(), z.unknown())),
+    applied_filters: z.array(z.object({ column: z.string() }).loose()),
+    rejected_filters: z.array(z.object({ column: z.string(), reason: z.string() }).loose()),
+  })
+  .partial()
+  .loose();
+export type LegacyChartDataPayload = z.infer<typeof legacyChartDataPayloadSchema>;

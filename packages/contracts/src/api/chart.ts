@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listResponseSchema } from './list';
+import { objectTagsInputSchema, tagRefSchema } from './tag';
 
 /** Charts, `/api/v1/chart/` (spec 001 §7 Charts): Superset's slice model and its FAB envelopes. */
 
@@ -69,7 +70,10 @@ export const chartCreateSchema = z
   .strict();
 export type ChartCreate = z.infer<typeof chartCreateSchema>;
 
-/** PUT /api/v1/chart/{id} (ChartPutSchema): every field optional; `tags` is accepted and ignored. */
+/**
+ * PUT /api/v1/chart/{id} (ChartPutSchema): every field optional; `tags` (ids or names) replaces the
+ * chart's custom tags while TAGGING_SYSTEM is on.
+ */
 export const chartUpdateSchema = z
   .object({
     slice_name: writable.slice_name.optional(),
@@ -88,7 +92,7 @@ export const chartUpdateSchema = z
     certification_details: writable.certification_details.optional(),
     is_managed_externally: writable.is_managed_externally.optional(),
     external_url: writable.external_url.optional(),
-    tags: z.array(z.number().int()).max(100).optional(),
+    tags: objectTagsInputSchema.optional(),
   })
   .strict();
 export type ChartUpdate = z.infer<typeof chartUpdateSchema>;
@@ -133,6 +137,7 @@ export const chartSchema = z.object({
   thumbnail_url: z.string().nullable(),
   owners: z.array(chartUserSchema),
   dashboards: z.array(chartDashboardRefSchema),
+  tags: z.array(tagRefSchema),
   created_by: chartUserSchema.nullable(),
   changed_by: chartUserSchema.nullable(),
   changed_by_name: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crossDatasetMappingSchema } from './native-filters';
 
 /**
  * A dashboard's `json_metadata` (reference §8.2). Known keys are type-checked; unknown keys are refused
@@ -60,6 +61,8 @@ export const dashboardJsonMetadataSchema = z
     filter_bar_orientation: z.enum(FILTER_BAR_ORIENTATIONS),
     native_filter_migration: z.record(z.string(), z.unknown()),
     show_native_filters: z.boolean(),
+    /** Tessera only: columns that stand for each other across datasets for filters (native-filters.ts). */
+    cross_dataset_mappings: z.array(crossDatasetMappingSchema).max(1000),
   })
   .partial()
   .strict();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonObjectText } from './chart';
 import { listResponseSchema } from './list';
+import { objectTagsInputSchema, tagRefSchema } from './tag';
 
 /** Dashboards, `/api/v1/dashboard/` (reference §8.1): what Explore's save dialog and list pages need. */
 
@@ -49,11 +50,14 @@ const writableShape = {
 export const dashboardCreateSchema = z.object(writableShape).strict();
 export type DashboardCreate = z.infer<typeof dashboardCreateSchema>;
 
-/** PUT /api/v1/dashboard/{id}; `tags` and `theme_id` are accepted and ignored. */
+/**
+ * PUT /api/v1/dashboard/{id}; `tags` (ids or names) replaces the custom tags while TAGGING_SYSTEM is on;
+ * `theme_id` is accepted and ignored.
+ */
 export const dashboardUpdateSchema = z
   .object({
     ...writableShape,
-    tags: z.array(z.number().int()).max(100).optional(),
+    tags: objectTagsInputSchema.optional(),
     theme_id: z.number().int().nullable().optional(),
   })
   .strict();
@@ -81,6 +85,7 @@ export const dashboardSchema = z.object({
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Names of the charts on the dashboard. */
   charts: z.array(z.string()),
+  tags: z.array(tagRefSchema),
   created_by: userSchema.nullable(),
   changed_by: userSchema.nullable(),
   changed_by_name: z.string(),

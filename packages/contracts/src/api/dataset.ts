@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonObjectText } from './chart';
 import { datasourceColumnSchema, datasourceMetricSchema } from './explore-datasource';
 import { listResponseSchema } from './list';
 
@@ -181,6 +182,13 @@ export const datasetColumnUpdateSchema = z
     filterable: z.boolean().nullable().optional(),
     is_active: z.boolean().nullable().optional(),
     python_date_format: optionalText(255),
+    /** Written into the column's `extra` (`certification.certified_by`); blank removes the certification. */
+    certified_by: optionalText(255),
+    certification_details: optionalText(65_536),
+    /** Written into the column's `extra` as `warning_markdown`; blank removes it. */
+    warning_text: optionalText(65_536),
+    /** Superset's column `extra`: JSON object text; the fields above, when sent, win over it. */
+    extra: jsonObjectText('Column extra', 65_536).nullable().optional(),
   })
   .loose();
 export type DatasetColumnUpdate = z.infer<typeof datasetColumnUpdateSchema>;

@@ -21,9 +21,13 @@ export const datasourceColumnSchema = z.object({
   description: z.string().nullable(),
   python_date_format: z.string().nullable(),
   advanced_data_type: z.string().nullable().optional(),
+  /** From the column's `extra` (Superset's `certification` and `warning_markdown`). */
   is_certified: z.boolean().optional(),
   certified_by: z.string().nullable().optional(),
+  certification_details: z.string().nullable().optional(),
   warning_text: z.string().nullable().optional(),
+  /** JSON object text, as Superset keeps it: `{"certification": {"certified_by", "details"}, "warning_markdown"}`. */
+  extra: z.string().nullable().optional(),
 });
 export type DatasourceColumn = z.infer<typeof datasourceColumnSchema>;
 

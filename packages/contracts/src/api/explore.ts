@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHARED_VALUE_MAX_BYTES } from './sharing';
-import { chartDatasourceTypeSchema, jsonObjectText } from './chart';
+import { chartDatasourceTypeSchema, chartUserSchema, jsonObjectText } from './chart';
 
 /** Explore state endpoints (reference §7): the form-data cache and permalinks. */
 
@@ -51,6 +51,8 @@ export const exploreSliceSchema = z.object({
   slice_url: z.string(),
   description: z.string().nullable(),
   description_markeddown: z.string(),
+  /** The description as written (Markdown), for the header's description (spec 001 §3 Chart/slice). */
+  description_markdown: z.string(),
   viz_type: z.string(),
   datasource: z.string(),
   datasource_id: z.number().int(),
@@ -63,6 +65,8 @@ export const exploreSliceSchema = z.object({
   certified_by: z.string().nullable(),
   certification_details: z.string().nullable(),
   owners: z.array(z.number().int()),
+  /** Who created the chart; null when that user is gone. */
+  created_by: chartUserSchema.nullable(),
   changed_on: z.string(),
   modified: z.string(),
   is_managed_externally: z.boolean(),

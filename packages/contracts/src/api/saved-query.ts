@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectTagsInputSchema, tagRefSchema } from './tag';
 
 /** Saved queries, `/api/v1/saved_query/` (reference §2.5). */
 
@@ -44,6 +45,8 @@ export const savedQueryUpdateSchema = z
     schema: writable.schema.optional(),
     template_parameters: writable.template_parameters.optional(),
     extra_json: writable.extra_json.optional(),
+    /** Ids or names; replaces the custom tags while TAGGING_SYSTEM is on. */
+    tags: objectTagsInputSchema.optional(),
   })
   .strict();
 export type SavedQueryUpdate = z.infer<typeof savedQueryUpdateSchema>;
@@ -69,6 +72,7 @@ export const savedQuerySchema = z.object({
   sql_tables: z.array(
     z.object({ catalog: z.string().nullable(), schema: z.string().nullable(), table: z.string() }),
   ),
+  tags: z.array(tagRefSchema),
 });
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
 

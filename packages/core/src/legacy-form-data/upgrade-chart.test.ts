@@ -197,13 +197,27 @@ describe('upgradeLegacyChart: legacy viz types as Superset migrates them', () =>
     expect(upgraded.params).toMatchObject({
       contributionMode: 'row',
       time_compare: ['1 year ago'],
-      comparison_type: 'difference',
+      comparison_type: 'absolute',
       x_axis_title: 'Day',
       x_axis_title_margin: 30,
       xAxisLabelRotation: 45,
       show_extra_controls: true,
     });
     expect(upgraded.params).not.toHaveProperty('contribution');
+  });
+
+  it("reads a saved 'difference' comparison as the spec's 'absolute' and leaves the others", () => {
+    const saved = {
+      viz_type: 'echarts_timeseries_line',
+      time_compare: ['1 year ago'],
+      comparison_type: 'difference',
+    };
+    const upgraded = upgradeLegacyChart('echarts_timeseries_line', saved);
+    expect(upgraded.changed).toBe(true);
+    expect(upgraded.params.comparison_type).toBe('absolute');
+    expect(saved.comparison_type).toBe('difference');
+    for (const kept of ['values', 'absolute', 'percentage', 'ratio'])
+      expect(upgradeLegacyChart('echarts_area', { comparison_type: kept }).changed).toBe(false);
   });
 
   it('area ("Top 10 Girl Name Share") → echarts_area, expanded stack', () => {

@@ -1,3 +1,4 @@
+import { upgradeControlValues } from './control-values';
 import { moveTimeColumn, upgradeTimeRange, type ChartParams } from './temporal-fields';
 import { renameAndRemove, vizMigrationFor } from './viz-migrations';
 
@@ -49,7 +50,7 @@ function upgradeTimeAxis(vizType: string, params: ChartParams): ChartParams {
 export function upgradeLegacyChart(vizType: string, params: Record<string, unknown>): UpgradedChart {
   // The row's viz_type is the truth; params may carry a stale copy.
   let nextType = vizType;
-  let next = upgradeTimeRange(params);
+  let next = upgradeControlValues(upgradeTimeRange(params));
   const migration = vizMigrationFor(vizType);
   if (migration !== undefined) {
     const prepared = migration.prepare(next);

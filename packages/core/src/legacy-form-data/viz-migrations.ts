@@ -79,8 +79,8 @@ function prepareTimeseries(params: ChartParams): ChartParams {
     (value): value is string => typeof value === 'string' && value !== '',
   );
   if (compare.length > 0) result.time_compare = compare.map((value) => `${value} ago`);
-  const comparison = typeof params.comparison_type === 'string' ? params.comparison_type : 'values';
-  result.comparison_type = comparison === 'absolute' ? 'difference' : comparison;
+  // NVD3's comparison values (values, absolute, percentage, ratio) are the spec's own.
+  result.comparison_type = typeof params.comparison_type === 'string' ? params.comparison_type : 'values';
   return result;
 }
 

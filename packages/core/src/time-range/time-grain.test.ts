@@ -1,4 +1,4 @@
-import { TIME_GRAINS } from '@tessera/contracts';
+import { LEGACY_TIME_GRAINS, TIME_GRAINS } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { truncateEpochToGrain, truncateToGrain } from './time-grain';
 import { TimeRangeError } from './time-range-error';
@@ -7,30 +7,36 @@ import { TimeRangeError } from './time-range-error';
 const T = new Date('2024-08-14T13:47:38.250Z');
 
 describe('truncateToGrain', () => {
-  it('truncates to every grain of TIME_GRAINS', () => {
+  it('truncates to every grain of TIME_GRAINS and LEGACY_TIME_GRAINS', () => {
     const got = Object.fromEntries(
-      TIME_GRAINS.map((g) => [g.name, truncateToGrain(T, g.duration).toISOString()]),
+      [...TIME_GRAINS, ...LEGACY_TIME_GRAINS].map((g) => [
+        g.name,
+        truncateToGrain(T, g.duration).toISOString(),
+      ]),
     );
     expect(got).toEqual({
+      all: '2024-08-14T13:47:38.250Z',
+      '5 seconds': '2024-08-14T13:47:35.000Z',
+      '30 seconds': '2024-08-14T13:47:30.000Z',
+      '1 minute': '2024-08-14T13:47:00.000Z',
+      '5 minutes': '2024-08-14T13:45:00.000Z',
+      '30 minutes': '2024-08-14T13:30:00.000Z',
+      '1 hour': '2024-08-14T13:00:00.000Z',
+      '6 hour': '2024-08-14T12:00:00.000Z',
+      '1 day': '2024-08-14T00:00:00.000Z',
+      // Seven-day buckets from Thursday 1970-01-01.
+      '7 days': '2024-08-08T00:00:00.000Z',
+      week: '2024-08-12T00:00:00.000Z',
+      'week starting Sunday': '2024-08-11T00:00:00.000Z',
+      'week ending Saturday': '2024-08-17T00:00:00.000Z',
+      month: '2024-08-01T00:00:00.000Z',
+      quarter: '2024-07-01T00:00:00.000Z',
+      year: '2024-01-01T00:00:00.000Z',
       Second: '2024-08-14T13:47:38.000Z',
-      '5 second': '2024-08-14T13:47:35.000Z',
-      '30 second': '2024-08-14T13:47:30.000Z',
-      Minute: '2024-08-14T13:47:00.000Z',
-      '5 minute': '2024-08-14T13:45:00.000Z',
       '10 minute': '2024-08-14T13:40:00.000Z',
       '15 minute': '2024-08-14T13:45:00.000Z',
-      '30 minute': '2024-08-14T13:30:00.000Z',
-      Hour: '2024-08-14T13:00:00.000Z',
-      '6 hour': '2024-08-14T12:00:00.000Z',
-      Day: '2024-08-14T00:00:00.000Z',
-      Week: '2024-08-12T00:00:00.000Z',
-      'Week starting Sunday': '2024-08-11T00:00:00.000Z',
       'Week starting Monday': '2024-08-12T00:00:00.000Z',
-      'Week ending Saturday': '2024-08-17T00:00:00.000Z',
       'Week ending Sunday': '2024-08-18T00:00:00.000Z',
-      Month: '2024-08-01T00:00:00.000Z',
-      Quarter: '2024-07-01T00:00:00.000Z',
-      Year: '2024-01-01T00:00:00.000Z',
     });
   });
 

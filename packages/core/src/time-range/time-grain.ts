@@ -15,10 +15,12 @@ function weekAnchored(date: Date, weekday: number, edge: 'start' | 'end'): Date 
  * The bucket start of `date` for a time grain of TIME_GRAINS (an ISO-8601 duration, UTC), matching what the
  * SQL engines' DATE_TRUNC expressions return: weeks start on Monday; 'Week starting Sunday' gives the
  * Sunday on or before; 'Week ending Saturday|Sunday' give the Saturday|Sunday on or after; PT5M and other
- * multiples floor to multiples of the step since the epoch.
+ * multiples (and '7 days', P7D) floor to multiples of the step since the epoch; 'all' keeps the date.
  */
 export function truncateToGrain(date: Date, grain: string): Date {
   switch (grain) {
+    case 'all':
+      return date;
     case '1969-12-28T00:00:00Z/P1W':
       return weekAnchored(date, 6, 'start');
     case '1969-12-29T00:00:00Z/P1W':

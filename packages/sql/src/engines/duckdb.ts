@@ -24,6 +24,7 @@ export const duckdb: EngineSpec = {
     timestamp: (e) => `CAST(${e} AS TIMESTAMP)`,
     interval: (amount) => `INTERVAL '${amount}'`,
     bucket: (ts, seconds) => `time_bucket(INTERVAL '${seconds} seconds', ${ts})`,
+    epochDays: (ts, days) => `time_bucket(INTERVAL '${days} days', ${ts}, TIMESTAMP '1970-01-01 00:00:00')`,
   }),
   ilike: nativeIlike,
   limitOffset,

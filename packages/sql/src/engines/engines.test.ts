@@ -1,4 +1,4 @@
-import { ENGINES, TIME_GRAINS } from '@tessera/contracts';
+import { ENGINES, LEGACY_TIME_GRAINS, TIME_GRAINS } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { lexVariants } from '../lexer';
 import { ENGINE_SPECS, engineSpec } from '.';
@@ -11,7 +11,7 @@ describe('engine specs', () => {
 
   it('buckets every time grain on every engine and nothing else', () => {
     for (const engine of ENGINES) {
-      for (const grain of TIME_GRAINS)
+      for (const grain of [...TIME_GRAINS, ...LEGACY_TIME_GRAINS])
         expect(
           engineSpec(engine).timeGrain('ts', grain.duration),
           `${engine} ${grain.duration}`,
@@ -24,6 +24,8 @@ describe('engine specs', () => {
     );
     expect(engineSpec('mysql').timeGrain('ts', 'P1Y')).toBe('CAST(MAKEDATE(YEAR(ts), 1) AS DATETIME)');
     expect(engineSpec('sqlite').timeGrain('ts', 'P1M')).toBe("datetime(ts, 'start of month')");
+    // 'all' is no grain: the column as it stands, on every engine.
+    for (const engine of ENGINES) expect(engineSpec(engine).timeGrain('ts', 'all')).toBe('ts');
   });
 
   it('quotes identifiers with the engine quote, doubling it inside', () => {

@@ -7,6 +7,8 @@ import {
   WEEK_ENDING_SUNDAY,
   WEEK_STARTING_MONDAY,
   WEEK_STARTING_SUNDAY,
+  SEVEN_DAYS,
+  withNoGrain,
 } from './time-grains';
 
 /**
@@ -30,6 +32,9 @@ function mysqlGrain(e: string, grain: string): string | null {
   switch (grain) {
     case 'P1D':
       return asDatetime(day);
+    case SEVEN_DAYS:
+      // TO_DAYS('1970-01-01') is 719528; the double MOD keeps days before the epoch in their bucket.
+      return asDatetime(`DATE_SUB(${day}, INTERVAL MOD(MOD(TO_DAYS(${e}) - 719528, 7) + 7, 7) DAY)`);
     case 'P1W':
     case WEEK_STARTING_MONDAY:
       return asDatetime(`DATE_SUB(${day}, INTERVAL WEEKDAY(${e}) DAY)`);
@@ -66,7 +71,7 @@ export const mysql: EngineSpec = {
   stringLiteral: mysqlString,
   booleans: ['TRUE', 'FALSE'],
   timestamp: (value) => `TIMESTAMP('${utcWallClock(value)}')`,
-  timeGrain: mysqlGrain,
+  timeGrain: withNoGrain(mysqlGrain),
   ilike: lowerLike,
   limitOffset,
   literalBackslashes: 'always',

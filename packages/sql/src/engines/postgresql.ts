@@ -39,6 +39,7 @@ export const postgresql: EngineSpec = {
     timestamp: (e) => e,
     interval: (amount) => `interval '${amount}'`,
     bucket: postgresBucket,
+    epochDays: (ts, days) => `date_bin(interval '${days} days', ${ts}, TIMESTAMP '1970-01-01 00:00:00')`,
   }),
   ilike: nativeIlike,
   limitOffset,

@@ -7,6 +7,8 @@ import {
   WEEK_ENDING_SUNDAY,
   WEEK_STARTING_MONDAY,
   WEEK_STARTING_SUNDAY,
+  SEVEN_DAYS,
+  withNoGrain,
 } from './time-grains';
 
 function sqliteGrain(e: string, grain: string): string | null {
@@ -18,6 +20,8 @@ function sqliteGrain(e: string, grain: string): string | null {
   switch (grain) {
     case 'P1D':
       return `datetime(${e}, 'start of day')`;
+    case SEVEN_DAYS:
+      return `datetime(${e}, 'start of day', '-' || (((CAST(julianday(date(${e})) - 2440587.5 AS INTEGER) % 7) + 7) % 7) || ' days')`;
     case 'P1W':
     case WEEK_STARTING_MONDAY:
       return `datetime(${e}, 'start of day', '-6 days', 'weekday 1')`;
@@ -51,7 +55,7 @@ export const sqlite: EngineSpec = {
   booleans: ['1', '0'],
   // Timestamps are ISO text in SQLite, compared as strings.
   timestamp: (value) => `'${utcWallClock(value)}'`,
-  timeGrain: sqliteGrain,
+  timeGrain: withNoGrain(sqliteGrain),
   ilike: lowerLike,
   limitOffset,
   literalBackslashes: 'never',

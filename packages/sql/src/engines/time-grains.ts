@@ -12,6 +12,18 @@ export const SECONDS_OF: Record<string, number> = {
   PT6H: 21_600,
 };
 
+/** 'all': no bucketing, the expression as it stands (spec 001 §9). */
+export const NO_GRAIN = 'all';
+/** '7 days': seven-day buckets counted from 1970-01-01 (a Thursday), unlike 'week' (Mondays). */
+export const SEVEN_DAYS = 'P7D';
+
+/** An engine's grain function that also answers 'all' with the expression itself. */
+export function withNoGrain(
+  grainOf: (expression: string, grain: string) => string | null,
+): (expression: string, grain: string) => string | null {
+  return (expression, grain) => (grain === NO_GRAIN ? expression : grainOf(expression, grain));
+}
+
 export const WEEK_STARTING_SUNDAY = '1969-12-28T00:00:00Z/P1W';
 export const WEEK_STARTING_MONDAY = '1969-12-29T00:00:00Z/P1W';
 export const WEEK_ENDING_SATURDAY = 'P1W/1970-01-03T00:00:00Z';
@@ -45,15 +57,22 @@ export interface DateTruncStyle {
   interval(amount: string): string;
   /** A sub-day grain with no `date_trunc` unit, `seconds` long, of the value `timestamp` made. */
   bucket(timestamp: string, seconds: number): string;
+  /** Buckets of `days` whole days counted from 1970-01-01, of the value `timestamp` made. */
+  epochDays(timestamp: string, days: number): string;
 }
 
 export function dateTruncGrain(style: DateTruncStyle): (expression: string, grain: string) => string | null {
+  return withNoGrain(dateTruncOnly(style));
+}
+
+function dateTruncOnly(style: DateTruncStyle): (expression: string, grain: string) => string | null {
   const days = (n: number) => style.interval(`${Math.abs(n)} ${Math.abs(n) === 1 ? 'day' : 'days'}`);
   const shifted = (x: string, n: number) => (n === 0 ? x : `${x} ${n < 0 ? '-' : '+'} ${days(n)}`);
   return (e, grain) => {
     const ts = style.timestamp(e);
     const unit = TRUNC_UNIT_OF[grain];
     if (unit !== undefined) return `date_trunc('${unit}', ${ts})`;
+    if (grain === SEVEN_DAYS) return style.epochDays(ts, 7);
     const seconds = SECONDS_OF[grain];
     if (seconds !== undefined) return style.bucket(ts, seconds);
     const week = WEEK_SHIFT_OF[grain];

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
 import { canSeeChart } from '../charts/chart-access';
 import { canSeeDashboard } from '../dashboards/dashboard-access';
+import { dashboardChartIds } from '../dashboards/dashboards.service';
 import { canAccessDatabase } from '../databases/databases.service';
 import { canSeeDataset } from '../datasets/dataset-access';
 import { canSeeSavedQuery } from '../saved-queries/saved-queries.service';
@@ -17,7 +18,6 @@ import type { Principal } from '../security/principal';
 import { dumpBundleYaml } from './bundle-yaml';
 import { writeBundle } from './bundle-zip';
 import {
-  chartIdsOfDashboard,
   columnsOf,
   datasetIdsOfDatabase,
   findChartRecord,
@@ -47,6 +47,10 @@ export function fileSafe(name: string): string {
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/^[._]+|_+$/g, '');
   return safe === '' ? 'untitled' : safe.slice(0, 120);
+}
+
+function objectOrNull(value: unknown): Record<string, unknown> | null {
+  return isRecord(value) && Object.keys(value).length > 0 ? value : null;
 }
 
 function parseJson(text: string | null): unknown {
@@ -171,7 +175,8 @@ class BundleWriter {
         expression: column.expression,
         description: column.description,
         python_date_format: column.python_date_format,
-        extra: null,
+        // Certification and warning_markdown travel in the column's extra, as Superset writes them.
+        extra: objectOrNull(parseJson(column.extra)),
       })),
       version: BUNDLE_VERSION,
       database_uuid: database.uuid,
@@ -209,7 +214,7 @@ class BundleWriter {
   async dashboard(row: DashboardRecord): Promise<void> {
     const db = this.ctx.store.db;
     const chartUuids = new Map<number, string>();
-    for (const chartId of await chartIdsOfDashboard(db, row.id)) {
+    for (const chartId of await dashboardChartIds(db, row.id)) {
       const chart = await findChartRecord(db, chartId);
       if (!chart) continue;
       chartUuids.set(chart.id, chart.uuid);

@@ -1,6 +1,7 @@
 import { getUriPassword, replaceUriPassword } from '@tessera/connectors';
 import {
   BUNDLE_RESOURCES,
+  EXAMPLES_DATABASE_UUID,
   PASSWORD_MASK,
   bundleChartSchema,
   bundleDashboardSchema,
@@ -16,6 +17,7 @@ import {
   type BundleDataset,
   type BundleResource,
   type BundleSavedQuery,
+  type DashboardJsonMetadata,
 } from '@tessera/contracts';
 import { upgradeLegacyChart, validateDashboardLayout } from '@tessera/core';
 import type { z } from 'zod';
@@ -26,9 +28,10 @@ import { ApiError, sip40Error } from '../../platform/errors';
 import { canChangeChart, canSeeChart } from '../charts/chart-access';
 import { remapLayout, remapMetadata, type ChartIdMap } from '../dashboards/dashboard-copy-remap';
 import { canChangeDashboards } from '../dashboards/dashboard-access';
+import { filterMetadataProblems } from '../dashboards/dashboard-filters.service';
 import { canAccessDatabase, splitUri } from '../databases/databases.service';
 import { canChangeDataset, canSeeDataset } from '../datasets/dataset-access';
-import { findDatasetByName } from '../datasets/datasets.service';
+import { datasetColumnNames, findDatasetByName } from '../datasets/datasets.service';
 import { syncPermissionViews } from '../security/access-pairs';
 import type { Principal } from '../security/principal';
 import { parseBundleYaml, BundleYamlError } from './bundle-yaml';
@@ -90,6 +93,12 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
 const jsonText = (value: unknown): string | null =>
   value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
 
+/** A column's extra as stored: JSON object text, or null when it is empty or not an object. */
+function columnExtraOf(value: unknown): string | null {
+  const extra = jsonObjectOf(value);
+  return extra === null || Object.keys(extra).length === 0 ? null : JSON.stringify(extra);
+}
+
 function jsonObjectOf(value: unknown): Record<string, unknown> | null {
   if (isRecord(value)) return value;
   if (typeof value !== 'string' || value.trim() === '')
@@ -112,6 +121,13 @@ class ImportPlan {
   /** Existing rows matched by the bundle's objects (uuid → id), and those to replace. */
   readonly existing = new Map<string, number>();
   readonly replace = new Set<string>();
+  /** Datasets whose schema is read differently on this server (dataset uuid → schema). */
+  readonly schemas = new Map<string, string | null>();
+  /**
+   * Stand-in ids (negative) of the bundle's new datasets while checking: native filters are validated
+   * before anything is written, against the columns the bundle declares (dataset uuid → id).
+   */
+  private readonly datasetStandIns = new Map<string, number>();
   /** New databases: their checked URI parts. */
   readonly connections = new Map<string, { storedUri: string; password: string | null; backend: string }>();
 
@@ -303,6 +319,11 @@ class ImportPlan {
         if (jsonObjectOf(config[field]) === null) this.fail(file, field, 'Not a JSON object.');
       }
       const databaseId = database.kind === 'server' ? database.id : this.existing.get(database.uuid);
+      const schema =
+        databaseId === undefined
+          ? (config.schema ?? null)
+          : await this.schemaOnServer(databaseId, config.schema ?? null, config.table_name);
+      if (schema !== (config.schema ?? null)) this.schemas.set(uuid, schema);
       const row =
         (await repo.findDatasetRecordByUuid(this.db, uuid)) ??
         (databaseId === undefined
@@ -310,7 +331,7 @@ class ImportPlan {
           : await findDatasetByName(this.db, {
               databaseId,
               catalog: config.catalog ?? null,
-              schema: config.schema ?? null,
+              schema,
               tableName: config.table_name,
             }));
       if (row) {
@@ -324,6 +345,33 @@ class ImportPlan {
       } else if (!this.principal.can('can_write', 'Dataset')) {
         this.fail(file, null, "Dataset doesn't exist and user doesn't have permission to create datasets");
       }
+    }
+  }
+
+  /**
+   * Superset's example datasets name schema `public` (or none) where Tessera's examples database
+   * keeps its tables in `main`: on the examples database, a schema that does not exist there is
+   * read as the schema holding the table (else its only schema). Other databases keep the name.
+   */
+  private async schemaOnServer(
+    databaseId: number,
+    schema: string | null,
+    table: string,
+  ): Promise<string | null> {
+    const database = await repo.findDatabaseRecord(this.db, databaseId);
+    if (database?.uuid !== EXAMPLES_DATABASE_UUID) return schema;
+    try {
+      const connector = this.ctx.databases.connectorFor(database);
+      const schemas = await connector.getSchemas();
+      if (schema !== null && schemas.includes(schema)) return schema;
+      const holders: string[] = [];
+      for (const name of schemas)
+        if ((await connector.getTables(name)).some((item) => item.name === table)) holders.push(name);
+      if (holders.length === 1) return holders[0] ?? schema;
+      return schemas.length === 1 ? (schemas[0] ?? schema) : schema;
+    } catch {
+      // The examples database cannot be read now: the dataset keeps its schema as named.
+      return schema;
     }
   }
 
@@ -406,6 +454,13 @@ class ImportPlan {
       if (!checked.success)
         for (const [field, messages] of Object.entries(fieldErrors(checked.error)))
           for (const message of messages) this.fail(file, `metadata.${field}`, message);
+      else if (this.errors[file] === undefined && !hasUnresolvedTarget(checked.data)) {
+        // The checks of PUT /dashboard/{id}/filters and json_metadata, word for word.
+        const problems = await filterMetadataProblems(this.ctx, checked.data, (datasetIds) =>
+          this.datasetColumns(datasetIds),
+        );
+        for (const problem of problems) this.fail(file, 'metadata.native_filter_configuration', problem);
+      }
       if (config.slug) {
         const holder = await repo.dashboardSlugOwner(this.db, config.slug);
         if (holder !== undefined && holder !== uuid) this.fail(file, 'slug', 'Must be unique');
@@ -451,13 +506,46 @@ class ImportPlan {
         const { datasetUuid, ...rest } = target;
         const key = datasetUuid.toLowerCase();
         if (datasetIds === null) {
-          await this.datasetRef(file, key);
-          targets.push({ ...rest, datasetId: 1 });
+          const ref = await this.datasetRef(file, key);
+          targets.push({ ...rest, datasetId: ref === undefined ? 0 : this.checkedDatasetId(ref) });
         } else targets.push({ ...rest, datasetId: datasetIds.get(key) ?? 0 });
       }
       next.push({ ...filter, targets });
     }
     return { ...metadata, native_filter_configuration: next };
+  }
+
+  /** While checking: a dataset on the server by its id, a new one of the bundle by a stand-in. */
+  private checkedDatasetId(ref: Ref): number {
+    if (ref.kind === 'server') return ref.id;
+    const existing = this.existing.get(ref.uuid);
+    // An existing dataset is reused unchanged unless replaced: its stored columns are the ones to check.
+    if (existing !== undefined && !this.replace.has(ref.uuid)) return existing;
+    let standIn = this.datasetStandIns.get(ref.uuid);
+    if (standIn === undefined) {
+      standIn = -(this.datasetStandIns.size + 1);
+      this.datasetStandIns.set(ref.uuid, standIn);
+    }
+    return standIn;
+  }
+
+  /** Dataset columns for the filter checks: stand-ins from the bundle's files, the rest from the server. */
+  private async datasetColumns(
+    datasetIds: readonly number[],
+  ): Promise<Map<number, { name: string; columns: Set<string> }>> {
+    const found = await datasetColumnNames(
+      this.db,
+      datasetIds.filter((id) => id > 0),
+    );
+    for (const [uuid, standIn] of this.datasetStandIns) {
+      const config = this.datasets.get(uuid)?.config;
+      if (config !== undefined && datasetIds.includes(standIn))
+        found.set(standIn, {
+          name: config.table_name,
+          columns: new Set(config.columns.map((column) => column.column_name)),
+        });
+    }
+    return found;
   }
 
   private async checkQueries(): Promise<void> {
@@ -471,6 +559,16 @@ class ImportPlan {
       this.decideExisting('saved_query', file, uuid, id, mine);
     }
   }
+}
+
+/** A filter target whose dataset uuid did not resolve (its problem is reported on its own). */
+function hasUnresolvedTarget(metadata: DashboardJsonMetadata): boolean {
+  return (metadata.native_filter_configuration ?? []).some(
+    (item) =>
+      isRecord(item) &&
+      Array.isArray(item.targets) &&
+      item.targets.some((t) => isRecord(t) && t.datasetId === 0),
+  );
 }
 
 /** Layout CHART components get chartId from their uuid when the bundle left it out. */
@@ -582,7 +680,7 @@ async function write(
         table_name: config.table_name,
         database_id: idOf(config.database_uuid.toLowerCase()),
         catalog: config.catalog ?? null,
-        schema: config.schema ?? null,
+        schema: plan.schemas.has(uuid) ? (plan.schemas.get(uuid) ?? null) : (config.schema ?? null),
         sql: config.sql ?? null,
         template_params: jsonText(config.template_params),
         is_sqllab_view: 0,
@@ -613,6 +711,8 @@ async function write(
         python_date_format: column.python_date_format ?? null,
         advanced_data_type: column.advanced_data_type ?? null,
         is_active: flag(column.is_active, true),
+        // Superset keeps a column's certification and warning_markdown in its extra: kept as is.
+        extra: columnExtraOf(column.extra),
       })),
       config.metrics.map((metric) => {
         const extra = jsonObjectOf(metric.extra) ?? {};

@@ -90,16 +90,6 @@ export async function dashboardSlugOwner(db: MetadataDb, slug: string): Promise<
   return row?.uuid;
 }
 
-export async function chartIdsOfDashboard(db: MetadataDb, dashboardId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('dashboard_slices')
-    .select('slice_id')
-    .where('dashboard_id', '=', dashboardId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.slice_id);
-}
-
 // ---- writes, each given the import's transaction ----
 
 type Stamp = 'id' | 'created_on' | 'changed_on';

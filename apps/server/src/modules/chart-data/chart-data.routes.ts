@@ -1,4 +1,4 @@
-import { queryContextSchema, type QueryContext } from '@tessera/contracts';
+import { columnValuesParamsSchema, queryContextSchema, type QueryContext } from '@tessera/contracts';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -13,6 +13,8 @@ import {
   type ChartDataOutcome,
 } from './run-query-context';
 import { runSavedChartData } from './saved-chart-data';
+import { columnValues } from './column-values';
+import { runExploreJson, type ExploreJsonOutcome } from './explore-json';
 
 function send(reply: FastifyReply, outcome: ChartDataOutcome): unknown {
   if (outcome.kind === 'json') return outcome.body;
@@ -66,13 +68,64 @@ function viaDashboard(
   return dashboardChartRefOf({ ...fromQuery, ...formData });
 }
 
+function sendLegacy(reply: FastifyReply, outcome: ExploreJsonOutcome): FastifyReply {
+  if (outcome.kind === 'json') return reply.code(outcome.statusCode).send(outcome.body);
+  return reply
+    .header('content-type', outcome.contentType)
+    .header('content-disposition', outcome.disposition)
+    .send(outcome.body);
+}
+
+/**
+ * The legacy chart data views (spec 001 §2 and §7): Superset answers GET and POST on explore_json and
+ * POST on /explore/ (GET /explore/ stays the Explore page), each also under `<type>/<id>/`.
+ */
+const LEGACY_CHART_DATA_ROUTES: readonly ['GET' | 'POST', string][] = [
+  ['GET', '/superset/explore_json/'],
+  ['POST', '/superset/explore_json/'],
+  ['GET', '/superset/explore_json/:datasource_type/:datasource_id/'],
+  ['POST', '/superset/explore_json/:datasource_type/:datasource_id/'],
+  ['POST', '/explore/'],
+  ['POST', '/explore/:datasource_type/:datasource_id/'],
+];
+
 export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const [method, url] of LEGACY_CHART_DATA_ROUTES) {
+    app.route({
+      method,
+      url,
+      handler: async (request, reply) => {
+        const principal = requirePermission(request.principal, 'can_read', 'Chart');
+        const outcome = await runExploreJson(ctx, principal, {
+          body: request.body,
+          contentType: request.headers['content-type'] ?? '',
+          query: request.query,
+          params: url.includes(':') ? request.params : null,
+        });
+        return sendLegacy(reply, outcome);
+      },
+    });
+  }
+
   app.post('/api/v1/chart/data', async (request, reply) => {
     const principal = requirePermission(request.principal, 'can_read', 'Chart');
     const queryContext = parseInput(queryContextSchema, queryContextBody(request));
     const via = viaDashboard(request, queryContext.form_data);
     return send(reply, await runQueryContext(ctx, principal, queryContext, via));
   });
+
+  app.get(
+    '/api/v1/datasource/:datasource_type/:datasource_id/column/:column_name/values/',
+    async (request) => {
+      const principal = requirePermission(request.principal, 'can_read', 'Dataset');
+      const params = parseInput(columnValuesParamsSchema, request.params);
+      return columnValues(ctx, principal, {
+        datasourceType: params.datasource_type,
+        datasourceId: parseId(params.datasource_id, 'Datasource does not exist'),
+        columnName: params.column_name,
+      });
+    },
+  );
 
   app.get('/api/v1/chart/:id/data/', async (request, reply) => {
     const principal = requirePermission(request.principal, 'can_read', 'Chart');

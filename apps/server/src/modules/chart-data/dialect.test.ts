@@ -1,4 +1,4 @@
-import { TIME_GRAINS } from '@tessera/contracts';
+import { LEGACY_TIME_GRAINS, TIME_GRAINS } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { ChartDataError } from './chart-data-error';
 import { dialectFor } from './dialect';
@@ -36,7 +36,7 @@ describe('dialect literals', () => {
 
   it('has an expression for every time grain on every engine', () => {
     for (const engine of ['postgresql', 'mysql', 'sqlite', 'duckdb'] as const)
-      for (const grain of TIME_GRAINS)
+      for (const grain of [...TIME_GRAINS, ...LEGACY_TIME_GRAINS])
         expect(
           dialectFor(engine).timeGrain('"ts"', grain.duration),
           `${engine} ${grain.duration}`,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
+  FILTER_SELECT_VIZ_TYPE,
   type ChartDataResultFormat,
   type ChartDataResultType,
   type ExploreDatasource,
@@ -16,6 +17,17 @@ import { findDeniedFunctions, type TemplateFilter } from '@tessera/sql';
 import type { Principal } from '../security/principal';
 import { ChartDataError } from './chart-data-error';
 import { compileQuery, type CompiledQuery } from './compile-query';
+import {
+  DistinctValuesCache,
+  type DistinctValuesEntry,
+  type StoredDistinctValues,
+} from './distinct-values-cache';
+import {
+  distinctValuesQueryOf,
+  foldedValues,
+  matchingRows,
+  type DistinctValuesQuery,
+} from './distinct-values';
 import { executeChartQuery } from './execute-chart-query';
 import { toFrame, type Frame } from './frame';
 import { dashboardChartRefOf, type DashboardChartRef } from '../dashboards/dashboard-chart-grant.service';
@@ -83,6 +95,8 @@ export function chartDataCache(ctx: AppContext): ResultCache {
 export async function closeChartDataCache(ctx: AppContext): Promise<void> {
   const cache = caches.get(ctx);
   caches.delete(ctx);
+  distinctCaches.get(ctx)?.clear();
+  distinctCaches.delete(ctx);
   await cache?.close();
 }
 
@@ -106,6 +120,8 @@ interface RunEnv {
   force: boolean;
   cacheTimeout: number;
   now: Date;
+  /** The context asks for a native select filter's options (form_data.viz_type 'filter_select'). */
+  filterOptions: boolean;
 }
 
 type BaseEnv = Omit<RunEnv, 'virtualSql' | 'appliedTemplateFilters'>;
@@ -202,13 +218,14 @@ function compileFor(
   env: RunEnv,
   query: QueryObject,
   shift: ReturnType<typeof parseTimeOffset> | null = null,
+  sqlMaxRow: number = env.ctx.config.constants.SQL_MAX_ROW,
 ): CompiledQuery {
   const { constants, featureFlags } = env.ctx.config;
   try {
     return compileQuery(query, env.source.datasource, {
       engine: env.connector.engine,
       rowLimit: constants.ROW_LIMIT,
-      sqlMaxRow: constants.SQL_MAX_ROW,
+      sqlMaxRow,
       allowAdhocSubquery: featureFlags.ALLOW_ADHOC_SUBQUERY,
       now: env.now,
       virtualSql: env.virtualSql,
@@ -248,6 +265,202 @@ function cacheKeyOf(env: RunEnv, parts: Record<string, unknown>): string {
     .digest('hex');
 }
 
+/** The most values a select filter's list keeps in memory; a longer column is paged and searched by SQL. */
+const DISTINCT_VALUES_MAX = 1_000_000;
+const DISTINCT_VALUES_BYTES = 256 * 1024 * 1024;
+/** How long a list too long to keep (or that failed to load) leaves its pages and searches to SQL. */
+const DISTINCT_VALUES_REFUSAL_SECONDS = 60;
+
+const distinctCaches = new WeakMap<AppContext, DistinctValuesCache>();
+
+/** The select filters' distinct-value lists of this app (process memory). */
+export function distinctValuesCache(ctx: AppContext): DistinctValuesCache {
+  let cache = distinctCaches.get(ctx);
+  if (!cache) {
+    cache = new DistinctValuesCache(DISTINCT_VALUES_BYTES);
+    distinctCaches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/** The whole list of a select filter's values, or a refusal when it is longer than a list may be. */
+async function readDistinctValues(
+  env: RunEnv,
+  compiled: CompiledQuery,
+  column: string,
+): Promise<DistinctValuesEntry> {
+  const cachedAt = new Date().toISOString();
+  try {
+    const result = await executeChartQuery(env.connector, {
+      sql: compiled.sql,
+      schema: env.source.datasource.schema,
+      maxRows: compiled.rowLimit,
+      timeoutSeconds: env.ctx.config.constants.SUPERSET_WEBSERVER_TIMEOUT,
+      openSession: (options, signal) =>
+        env.ctx.databases.openSession(
+          env.source.database,
+          { userId: env.principal.user.id },
+          options,
+          signal,
+        ),
+    });
+    if (result.rows.length > DISTINCT_VALUES_MAX) return { kind: 'sql' };
+    const index = result.columns.findIndex((candidate) => candidate.name === column);
+    const folded =
+      index < 0
+        ? null
+        : foldedValues(
+            env.connector.engine,
+            result.rows.map((row) => row[index]),
+          );
+    return { kind: 'list', columns: result.columns, rows: result.rows, folded, cachedAt };
+  } catch (error) {
+    env.ctx.log.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      'Reading the values of a select filter failed; its options are read by SQL for a minute',
+    );
+    throw error;
+  }
+}
+
+/** The whole-list query of a select filter's request and the key its list is kept under. */
+function distinctValuesKey(env: RunEnv, distinct: DistinctValuesQuery) {
+  const compiled = compileFor(env, distinct.base, null, DISTINCT_VALUES_MAX + 1);
+  return { compiled, key: cacheKeyOf(env, { distinctValues: compiled.sql }) };
+}
+
+/**
+ * The list a select filter's request is cut from, when this process holds it. A search that finds the
+ * list being read waits for it: a scan of its own would cost as much. `force` drops the list.
+ */
+async function distinctValuesList(
+  env: RunEnv,
+  distinct: DistinctValuesQuery,
+): Promise<StoredDistinctValues | null> {
+  if (env.cacheTimeout < 0) return null;
+  const lists = distinctValuesCache(env.ctx);
+  const { key } = distinctValuesKey(env, distinct);
+  if (env.force) {
+    lists.delete(key);
+    return null;
+  }
+  const stored = lists.get(key);
+  if (stored) return stored;
+  const underWay = lists.loading(key);
+  if (!underWay || distinct.search === null) return null;
+  await underWay;
+  return lists.get(key);
+}
+
+/**
+ * Starts reading the list of a select filter's request in the background (once per key, kept for the
+ * cache timeout) unless it is held or under way. Called once the request's own answer is out of the
+ * way: the read takes one of the user's query slots, and the page must not wait behind it.
+ */
+function readDistinctValuesBehind(env: RunEnv, distinct: DistinctValuesQuery): void {
+  if (env.cacheTimeout < 0 || env.force) return;
+  const lists = distinctValuesCache(env.ctx);
+  const { compiled, key } = distinctValuesKey(env, distinct);
+  if (lists.get(key) || lists.loading(key)) return;
+  void lists.load(key, env.cacheTimeout, DISTINCT_VALUES_REFUSAL_SECONDS, () =>
+    readDistinctValues(env, compiled, distinct.column),
+  );
+}
+
+/**
+ * A page of a select filter's options cut from the column's whole list of distinct values (issue #13):
+ * the search matched in memory, then the page sliced, the frame built from those rows exactly as the
+ * SQL path builds it from the same rows. Null means SQL answers this request: no list yet, the list is
+ * too long, or its values cannot be searched in memory as the engine would.
+ */
+async function distinctValuesPage(
+  env: RunEnv,
+  distinct: DistinctValuesQuery,
+  compiled: CompiledQuery,
+  cacheKey: string,
+  resultFormat: ChartDataResultFormat,
+): Promise<{ item: Record<string, unknown>; frame: Frame } | null> {
+  const stored = await distinctValuesList(env, distinct);
+  if (!stored) return null;
+  const { entry, expires } = stored;
+  if (entry.kind === 'sql') return null;
+  const end = distinct.offset + compiled.rowLimit;
+  let rows: unknown[][];
+  if (distinct.search === null) rows = entry.rows.slice(distinct.offset, end);
+  else {
+    if (entry.folded === null) return null;
+    const matched = matchingRows(entry.folded, distinct.search, end).slice(distinct.offset);
+    rows = matched.flatMap((index) => {
+      const row = entry.rows[index];
+      return row ? [row] : [];
+    });
+  }
+  const frame = toFrame(entry.columns, rows, compiled.temporalLabels);
+  const item = resultItem(env, {
+    cacheKey,
+    sql: compiled.sql,
+    compiled,
+    frame,
+    sqlRowcount: frame.data.length,
+    offsetSources: new Map(),
+    resultFormat,
+  });
+  // The page is as old as the list it was cut from, and leaves the result cache when the list expires.
+  const answered = { ...item, is_cached: true, cached_dttm: entry.cachedAt };
+  const payload: CachedResult = { datasourceId: env.source.datasource.id, item, frame };
+  const ttl = expires === Number.POSITIVE_INFINITY ? 0 : Math.ceil((expires - Date.now()) / 1000);
+  if (ttl >= 0)
+    await chartDataCache(env.ctx).set(
+      cacheKey,
+      { payload: JSON.stringify(payload), cachedAt: entry.cachedAt },
+      Math.max(ttl, 1),
+    );
+  return { item: answered, frame };
+}
+
+/** The reference §5.3 item of one query object's frame, as answered and as cached. */
+function resultItem(
+  env: RunEnv,
+  parts: {
+    cacheKey: string;
+    /** Every statement the item ran, the time offsets' after the query's own. */
+    sql: string;
+    compiled: CompiledQuery;
+    frame: Frame;
+    sqlRowcount: number;
+    offsetSources: ReadonlyMap<string, string[]>;
+    resultFormat: ChartDataResultFormat;
+  },
+): Record<string, unknown> {
+  const { compiled, frame } = parts;
+  return {
+    cache_key: parts.cacheKey,
+    cached_dttm: null,
+    cache_timeout: env.cacheTimeout,
+    applied_template_filters: env.appliedTemplateFilters,
+    annotation_data: {},
+    error: null,
+    is_cached: false,
+    query: parts.sql,
+    status: 'success',
+    stacktrace: null,
+    rowcount: frame.data.length,
+    sql_rowcount: parts.sqlRowcount,
+    from_dttm: compiled.bounds.since?.getTime() ?? null,
+    to_dttm: compiled.bounds.until?.getTime() ?? null,
+    label_map: Object.fromEntries(
+      frame.colnames.map((name) => [name, parts.offsetSources.get(name) ?? [name]]),
+    ),
+    colnames: frame.colnames,
+    indexnames: frame.data.map((_row, index) => index),
+    coltypes: frame.coltypes,
+    data: frame.data,
+    result_format: parts.resultFormat,
+    applied_filters: compiled.appliedFilters,
+    rejected_filters: compiled.rejectedFilters,
+  };
+}
+
 /** One query object, full result (from the cache unless `force`), plus the frame for files. */
 async function fullResult(
   env: RunEnv,
@@ -266,15 +479,25 @@ async function fullResult(
     resultType,
   });
   const cache = chartDataCache(env.ctx);
+  const distinct =
+    env.filterOptions && resultType === 'full' ? distinctValuesQueryOf(query, DISTINCT_VALUES_MAX) : null;
+  // A template that reads the searched column's filters makes the dataset's SQL depend on the search.
+  const fromList = distinct && !env.appliedTemplateFilters.includes(distinct.column) ? distinct : null;
   if (!env.force) {
     const hit = await cache.get(cacheKey);
     const cached = hit ? readCached(hit) : null;
     if (hit && cached) {
+      // A cached first page still readies the list for the searches that usually follow it.
+      if (fromList?.search === null) readDistinctValuesBehind(env, fromList);
       return {
         item: { ...cached.item, is_cached: true, cached_dttm: hit.cachedAt, result_format: resultFormat },
         frame: cached.frame,
       };
     }
+  }
+  if (fromList) {
+    const page = await distinctValuesPage(env, fromList, compiled, cacheKey, resultFormat);
+    if (page) return page;
   }
 
   let frame = await runCompiled(env, compiled);
@@ -308,33 +531,19 @@ async function fullResult(
       ]),
     ),
   );
-  const item: Record<string, unknown> = {
-    cache_key: cacheKey,
-    cached_dttm: null,
-    cache_timeout: env.cacheTimeout,
-    applied_template_filters: env.appliedTemplateFilters,
-    annotation_data: {},
-    error: null,
-    is_cached: false,
-    query: [compiled.sql, ...offsetRuns.map((run) => run.compiled.sql)].join(';\n\n'),
-    status: 'success',
-    stacktrace: null,
-    rowcount: frame.data.length,
-    sql_rowcount: sqlRowcount,
-    from_dttm: compiled.bounds.since?.getTime() ?? null,
-    to_dttm: compiled.bounds.until?.getTime() ?? null,
-    label_map: Object.fromEntries(frame.colnames.map((name) => [name, offsetSources.get(name) ?? [name]])),
-    colnames: frame.colnames,
-    indexnames: frame.data.map((_row, index) => index),
-    coltypes: frame.coltypes,
-    data: frame.data,
-    result_format: resultFormat,
-    applied_filters: compiled.appliedFilters,
-    rejected_filters: compiled.rejectedFilters,
-  };
+  const item = resultItem(env, {
+    cacheKey,
+    sql: [compiled.sql, ...offsetRuns.map((run) => run.compiled.sql)].join(';\n\n'),
+    compiled,
+    frame,
+    sqlRowcount,
+    offsetSources,
+    resultFormat,
+  });
   const cachedAt = new Date().toISOString();
   const payload: CachedResult = { datasourceId: env.source.datasource.id, item, frame };
   await cache.set(cacheKey, { payload: JSON.stringify(payload), cachedAt }, env.cacheTimeout);
+  if (fromList) readDistinctValuesBehind(env, fromList);
   return { item, frame };
 }
 
@@ -418,6 +627,7 @@ export async function runQueryContext(
       source.database.cache_timeout ??
       ctx.config.constants.CACHE_DEFAULT_TIMEOUT,
     now: new Date(),
+    filterOptions: queryContext.form_data?.viz_type === FILTER_SELECT_VIZ_TYPE,
   };
   const results: { item: Record<string, unknown>; frame: Frame | null }[] = [];
   for (const requested of queryContext.queries) {

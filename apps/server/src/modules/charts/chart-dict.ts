@@ -1,8 +1,12 @@
-import type { Chart, ChartWriteResponse } from '@tessera/contracts';
+import type { Chart, ChartWriteResponse, TagRef } from '@tessera/contracts';
 import { humanizeSince } from '../databases/humanize';
 import type { ChartRow, ChartView, UserRef } from './charts.repo';
 
-function userRef(id: number | null, firstName: string | null, lastName: string | null): UserRef | null {
+export function userRef(
+  id: number | null,
+  firstName: string | null,
+  lastName: string | null,
+): UserRef | null {
   if (id === null || firstName === null || lastName === null) return null;
   return { id, first_name: firstName, last_name: lastName };
 }
@@ -26,10 +30,14 @@ export function datasourceName(
 /** The full show/list form; routes narrow it with the query's `columns`. */
 export function toChart(
   view: ChartView,
-  owners: UserRef[],
-  dashboards: { id: number; dashboard_title: string }[],
+  related: {
+    owners: UserRef[];
+    dashboards: { id: number; dashboard_title: string }[];
+    tags: TagRef[];
+  },
   now: number = Date.now(),
 ): Chart {
+  const { owners, dashboards, tags } = related;
   const changedBy = userRef(view.changed_by_fk, view.changed_first_name, view.changed_last_name);
   return {
     id: view.id,
@@ -57,6 +65,7 @@ export function toChart(
     thumbnail_url: null,
     owners,
     dashboards,
+    tags,
     created_by: userRef(view.created_by_fk, view.created_first_name, view.created_last_name),
     changed_by: changedBy,
     changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}`.trim() : '',

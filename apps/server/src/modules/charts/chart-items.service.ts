@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
 import { addFavorite, removeFavorite, starredIds } from '../favorites/favorites.service';
 import type { Principal } from '../security/principal';
+import { tagsOf } from '../tags/tags.service';
 import { canSeeChart, visibleChart } from './chart-access';
 import { toChart } from './chart-dict';
 import { listChartViews } from './chart-list';
@@ -14,8 +15,19 @@ async function chartItems(ctx: ChartsContext, views: ChartView[]): Promise<Chart
   const ids = views.map((view) => view.id);
   const owners = await ownersOfCharts(ctx.store.db, ids);
   const dashboards = await ctx.chartDashboards.dashboardsOfCharts(ctx.store.db, ids);
+  const tags = await tagsOf(ctx.store.db, 'chart', ids);
   const now = Date.now();
-  return views.map((view) => toChart(view, owners.get(view.id) ?? [], dashboards.get(view.id) ?? [], now));
+  return views.map((view) =>
+    toChart(
+      view,
+      {
+        owners: owners.get(view.id) ?? [],
+        dashboards: dashboards.get(view.id) ?? [],
+        tags: tags.get(view.id) ?? [],
+      },
+      now,
+    ),
+  );
 }
 
 /** GET /api/v1/chart/: the page of charts the caller may see. */

@@ -6,6 +6,7 @@ import { forbidden, messageError, notFound } from '../../platform/errors';
 import { removeFavoritesOf } from '../favorites/favorites.service';
 import { resolveOwners } from '../security/owners';
 import type { Principal } from '../security/principal';
+import { removeTagsOf, replaceObjectTags, requireTagWriter, resolveTagRefs } from '../tags/tags.service';
 import { canChangeChart, changeableChart, readableDataset, visibleChart } from './chart-access';
 import {
   chartOwnerIds,
@@ -143,6 +144,9 @@ export async function changeChart(
     input.owners === undefined
       ? undefined
       : await resolveOwners(ctx.store.db, principal, input.owners, 'update');
+  // Without TAGGING_SYSTEM `tags` is accepted and ignored, as Superset does.
+  const tags = ctx.config.featureFlags.TAGGING_SYSTEM ? input.tags : undefined;
+  if (tags !== undefined) requireTagWriter(principal);
 
   const patch: ChartPatch = { changed_by_fk: principal.user.id };
   if (input.slice_name !== undefined) patch.slice_name = input.slice_name;
@@ -174,15 +178,24 @@ export async function changeChart(
     if (owners !== undefined) await setChartOwners(trx, id, owners);
     const row = await findChart(trx, id);
     if (row && dashboards !== undefined) await ctx.chartDashboards.setChartDashboards(trx, row, dashboards);
+    if (tags !== undefined) {
+      const tagIds = await resolveTagRefs(trx, tags, principal.user.id);
+      await replaceObjectTags(trx, 'chart', id, tagIds, principal.user.id);
+    }
   });
   return stored(ctx, id);
 }
 
-/** Deletes the charts, their stars and their places in dashboard layouts, all or nothing. */
+/**
+ * Deletes the charts, their stars and their places in dashboard layouts, all or nothing; refused (422)
+ * while an alert or report uses one.
+ */
 async function removeCharts(ctx: AppContext, ids: readonly number[]): Promise<void> {
   await ctx.store.db.transaction().execute(async (trx) => {
+    await ctx.reportReferences.refuseIfReferenced(trx, 'chart', ids);
     await ctx.chartDashboards.removeChartsFromLayouts(trx, ids);
     await removeFavoritesOf(trx, 'slice', ids);
+    await removeTagsOf(trx, 'chart', ids);
     await deleteCharts(trx, ids);
   });
 }

@@ -2,7 +2,7 @@ import type { DashboardColors } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import type { Principal } from '../security/principal';
 import { changeableDashboard } from './dashboard-access';
-import { checkedJsonMetadata } from './dashboard-validation';
+import { checkedJsonMetadata, storedObject } from './dashboard-validation';
 import { findDashboard, updateDashboard } from './dashboards.repo';
 
 /**
@@ -18,7 +18,7 @@ export async function saveDashboardColors(
   markUpdated: boolean,
 ): Promise<{ id: number; json_metadata: string; last_modified_time: number }> {
   const row = await changeableDashboard(ctx, principal, id);
-  const current = row.json_metadata === null ? {} : checkedOrEmpty(row.json_metadata);
+  const current = row.json_metadata === null ? {} : storedObject(row.json_metadata);
   const merged: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(colors)) merged[key] = value;
   const json = JSON.stringify(checkedJsonMetadata(JSON.stringify(merged)));
@@ -34,14 +34,4 @@ export async function saveDashboardColors(
     json_metadata: json,
     last_modified_time: Math.floor(Date.parse(saved?.changed_on ?? row.changed_on) / 1000),
   };
-}
-
-/** Stored metadata from before validation existed may not pass; colours then start from it as is. */
-function checkedOrEmpty(text: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...parsed } : {};
-  } catch {
-    return {};
-  }
 }

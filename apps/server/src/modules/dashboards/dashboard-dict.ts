@@ -1,4 +1,4 @@
-import type { Dashboard, DashboardWriteResponse } from '@tessera/contracts';
+import type { Dashboard, DashboardWriteResponse, TagRef } from '@tessera/contracts';
 import { humanizeSince } from '../databases/humanize';
 import type { DashboardRow, DashboardView } from './dashboards.repo';
 
@@ -18,7 +18,12 @@ export const dashboardUrl = (row: Pick<DashboardRow, 'id' | 'slug'>): string =>
 
 export function toDashboard(
   view: DashboardView,
-  related: { owners: UserRef[]; roles: { id: number; name: string }[]; charts: string[] },
+  related: {
+    owners: UserRef[];
+    roles: { id: number; name: string }[];
+    charts: string[];
+    tags: TagRef[];
+  },
   now: number = Date.now(),
 ): Dashboard {
   const changedBy = userRef(view.changed_by_fk, view.changed_first_name, view.changed_last_name);
@@ -40,6 +45,7 @@ export function toDashboard(
     owners: related.owners,
     roles: related.roles,
     charts: related.charts,
+    tags: related.tags,
     created_by: userRef(view.created_by_fk, view.created_first_name, view.created_last_name),
     changed_by: changedBy,
     changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}`.trim() : '',

@@ -15,6 +15,7 @@ import type { Choice, ChoicePage } from '../security/model-helpers';
 import { pageOfChoices } from '../security/model-helpers';
 import type { Principal } from '../security/principal';
 import type { RelatedQuery } from '../security/related-users';
+import { tagsOf } from '../tags/tags.service';
 import { canSeeDashboard, visibleDashboard } from './dashboard-access';
 import { toDashboard } from './dashboard-dict';
 import { listDashboardViews } from './dashboard-list';
@@ -35,10 +36,11 @@ import {
 async function dashboardItems(ctx: AppContext, views: DashboardView[]): Promise<Dashboard[]> {
   const db = ctx.store.db;
   const ids = views.map((view) => view.id);
-  const [owners, roles, charts] = [
+  const [owners, roles, charts, tags] = [
     await dashboardOwners(db, ids),
     await dashboardRoles(db, ids),
     await chartNamesOfDashboards(db, ids),
+    await tagsOf(db, 'dashboard', ids),
   ];
   const now = Date.now();
   return views.map((view) =>
@@ -48,6 +50,7 @@ async function dashboardItems(ctx: AppContext, views: DashboardView[]): Promise<
         owners: owners.get(view.id) ?? [],
         roles: roles.get(view.id) ?? [],
         charts: charts.get(view.id) ?? [],
+        tags: tags.get(view.id) ?? [],
       },
       now,
     ),

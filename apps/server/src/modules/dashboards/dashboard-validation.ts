@@ -1,4 +1,8 @@
-import { DASHBOARD_VERSION_KEY, dashboardJsonMetadataSchema } from '@tessera/contracts';
+import {
+  DASHBOARD_VERSION_KEY,
+  dashboardJsonMetadataSchema,
+  type DashboardJsonMetadata,
+} from '@tessera/contracts';
 import { validateDashboardLayout } from '@tessera/core';
 import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
@@ -54,7 +58,7 @@ export async function checkedLayoutCharts(
 }
 
 /** json_metadata must hold only the known keys with their types; 400 `{json_metadata: [...]}` otherwise. */
-export function checkedJsonMetadata(jsonMetadata: string): Record<string, unknown> {
+export function checkedJsonMetadata(jsonMetadata: string): DashboardJsonMetadata {
   const result = dashboardJsonMetadataSchema.safeParse(parsed(jsonMetadata));
   if (!result.success) {
     throw messageError(400, {
@@ -66,4 +70,17 @@ export function checkedJsonMetadata(jsonMetadata: string): Record<string, unknow
     });
   }
   return result.data;
+}
+
+/**
+ * Stored JSON text (json_metadata, position_json) as an object to start a change from; text from
+ * before validation existed, or broken, gives an empty object.
+ */
+export function storedObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
+  } catch {
+    return {};
+  }
 }

@@ -4,6 +4,7 @@ import {
   dashboardColorsSchema,
   dashboardCopySchema,
   dashboardCreateSchema,
+  dashboardFiltersUpdateSchema,
   dashboardFilterStateQuerySchema,
   dashboardFilterStateWriteSchema,
   dashboardPermalinkRequestSchema,
@@ -20,6 +21,7 @@ import { requirePermission } from '../security/principal';
 import { requireDashboardEditor } from './dashboard-access';
 import { saveDashboardColors } from './dashboard-colors';
 import { copyDashboard } from './dashboard-copy';
+import { saveDashboardFilters } from './dashboard-filters.service';
 import { toDashboardWriteResponse } from './dashboard-dict';
 import {
   createFilterState,
@@ -39,6 +41,7 @@ import {
   showDashboard,
 } from './dashboard-reads.service';
 import { changeDashboard, createDashboard, deleteDashboardsOwned } from './dashboards.service';
+import { externalUrl } from '../../platform/external-url';
 
 const param = (request: FastifyRequest, name: string): unknown =>
   (request.params as Record<string, unknown>)[name];
@@ -125,6 +128,13 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     };
   });
 
+  app.put('/api/v1/dashboard/:id/filters', async (request) => {
+    const principal = requireDashboardEditor(ctx, request.principal);
+    const id = idParam(request);
+    const input = parseInput(dashboardFiltersUpdateSchema, request.body);
+    return { result: await saveDashboardFilters(ctx, principal, id, input) };
+  });
+
   app.post('/api/v1/dashboard/:id/copy/', async (request) => {
     const principal = requirePermission(request.principal, 'can_write', 'Dashboard');
     const input = parseInput(dashboardCopySchema, request.body);
@@ -160,7 +170,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
     const input = parseInput(dashboardPermalinkRequestSchema, request.body ?? {});
     const key = await createDashboardPermalink(ctx, principal, param(request, 'id'), input);
-    return reply.code(201).send({ key, url: `/superset/dashboard/p/${key}/` });
+    return reply.code(201).send({ key, url: externalUrl(request, `/superset/dashboard/p/${key}/`) });
   });
 
   app.post('/api/v1/dashboard/:id/filter_state', async (request, reply) => {

@@ -6,8 +6,10 @@ import { messageError, notFound } from '../../platform/errors';
 import { removeFavoritesOf } from '../favorites/favorites.service';
 import { resolveOwners } from '../security/owners';
 import type { Principal } from '../security/principal';
+import { removeTagsOf, replaceObjectTags, requireTagWriter, resolveTagRefs } from '../tags/tags.service';
 import { changeableDashboard } from './dashboard-access';
 import { checkedJsonMetadata, checkedLayoutCharts } from './dashboard-validation';
+import { checkFilterMetadata } from './native-filter-validation';
 import {
   dashboardChartIds,
   dashboardOwnerIds,
@@ -22,6 +24,9 @@ import {
   type DashboardPatch,
   type DashboardRow,
 } from './dashboards.repo';
+
+/** The chart ids a dashboard links, for other modules (bundles export them with it). */
+export { dashboardChartIds };
 
 export interface StoredDashboard {
   row: DashboardRow;
@@ -60,8 +65,9 @@ async function checkedContent(
   input: Pick<DashboardUpdate, 'position_json' | 'json_metadata'>,
   dashboardId: number | null,
 ): Promise<number[] | undefined> {
-  if (input.json_metadata !== undefined && input.json_metadata !== null)
-    checkedJsonMetadata(input.json_metadata);
+  if (input.json_metadata !== undefined && input.json_metadata !== null) {
+    await checkFilterMetadata(ctx, checkedJsonMetadata(input.json_metadata));
+  }
   if (input.position_json === undefined) return undefined;
   if (input.position_json === null) return [];
   const linked = dashboardId === null ? [] : await dashboardChartIds(ctx.store.db, dashboardId);
@@ -146,11 +152,18 @@ export async function changeDashboard(
   await checkRoles(db, roles);
   const owners =
     input.owners === undefined ? undefined : await resolveOwners(db, principal, input.owners, 'update');
+  // Without TAGGING_SYSTEM `tags` is accepted and ignored, as Superset does.
+  const tags = ctx.config.featureFlags.TAGGING_SYSTEM ? input.tags : undefined;
+  if (tags !== undefined) requireTagWriter(principal);
   await db.transaction().execute(async (trx) => {
     await updateDashboard(trx, id, patch);
     if (owners !== undefined) await setDashboardOwners(trx, id, owners);
     if (roles !== undefined) await setDashboardRoles(trx, id, roles);
     if (chartIds !== undefined) await setDashboardCharts(trx, id, chartIds);
+    if (tags !== undefined) {
+      const tagIds = await resolveTagRefs(trx, tags, principal.user.id);
+      await replaceObjectTags(trx, 'dashboard', id, tagIds, principal.user.id);
+    }
   });
   return stored(db, id);
 }
@@ -163,7 +176,10 @@ export async function deleteDashboardsOwned(
   const unique = [...new Set(ids)];
   for (const id of unique) await changeableDashboard(ctx, principal, id);
   await ctx.store.db.transaction().execute(async (trx) => {
+    // An alert or report on one of them refuses the whole delete (422), as Superset does.
+    await ctx.reportReferences.refuseIfReferenced(trx, 'dashboard', unique);
     await removeFavoritesOf(trx, 'Dashboard', unique);
+    await removeTagsOf(trx, 'dashboard', unique);
     await deleteDashboards(trx, unique);
   });
   return unique.length;

@@ -262,7 +262,7 @@ export async function updateDatabase(
 }
 
 /**
- * Deletes a database nothing is built on. Datasets (and the charts on them) would otherwise go with it
+ * Deletes a database nothing is built on (no datasets, no alerts). Datasets (and the charts on them) would otherwise go with it
  * through the foreign keys' cascade, so they refuse the delete as in Superset. On PostgreSQL the row is
  * locked first: a dataset inserted meanwhile waits on that lock instead of being cascaded away.
  */
@@ -277,6 +277,7 @@ export async function deleteDatabase(ctx: AppContext, id: number): Promise<void>
       .limit(1)
       .executeTakeFirst();
     if (dataset) throw messageError(422, DATABASE_HAS_DATASETS_MESSAGE);
+    await ctx.reportReferences.refuseIfReferenced(trx, 'database', [id]);
     await trx.deleteFrom('databases').where('id', '=', id).execute();
   });
   await syncPermissionViews(ctx.store.db, ctx.caches.principals);

@@ -8,6 +8,7 @@ import { renameDatasetAccess } from '../security/access-pairs';
 import type { Principal } from '../security/principal';
 import { canChangeDataset } from './dataset-access';
 import { targetDatabase } from './target-database';
+import { columnExtraText } from './column-extra';
 import { checkedDatasetSql } from './dataset-columns';
 import {
   datasetColumns,
@@ -113,6 +114,7 @@ function columnValues(column: DatasetColumnUpdate, previous: DatasetColumnRow | 
     filterable: (column.filterable ?? true) ? 1 : 0,
     is_active: (column.is_active ?? true) ? 1 : 0,
     python_date_format: blankToNull(column.python_date_format),
+    extra: columnExtraText(column, previous?.extra),
   };
 }
 

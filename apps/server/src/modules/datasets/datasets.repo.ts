@@ -119,6 +119,41 @@ export async function insertDataset(
   return id;
 }
 
+/** Appends columns and metrics to a dataset (after its last column), in one transaction. */
+export async function appendDatasetFields(
+  db: MetadataDb,
+  datasetId: number,
+  columns: NewDatasetColumn[],
+  metrics: NewDatasetMetric[],
+): Promise<void> {
+  if (columns.length === 0 && metrics.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom('dataset_columns')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .where('dataset_id', '=', datasetId)
+      .executeTakeFirst();
+    const start = (last?.position ?? -1) + 1;
+    const rows = columns.map((column, index) => ({
+      ...column,
+      dataset_id: datasetId,
+      position: start + index,
+    }));
+    for (let offset = 0; offset < rows.length; offset += 500) {
+      await trx
+        .insertInto('dataset_columns')
+        .values(rows.slice(offset, offset + 500))
+        .execute();
+    }
+    if (metrics.length > 0) {
+      await trx
+        .insertInto('dataset_metrics')
+        .values(metrics.map((metric) => ({ ...metric, dataset_id: datasetId })))
+        .execute();
+    }
+  });
+}
+
 export async function deleteDataset(db: MetadataDb, id: number): Promise<void> {
   await deleteDatasets(db, [id]);
 }
@@ -162,4 +197,26 @@ export async function datasetOwnerIds(db: MetadataDb, datasetId: number): Promis
     .orderBy('user_id')
     .execute();
   return rows.map((row) => row.user_id);
+}
+
+/** Name and column names of each of these datasets that exists (checks of references to columns). */
+export async function datasetColumnNames(
+  db: MetadataDb,
+  ids: readonly number[],
+): Promise<Map<number, { name: string; columns: Set<string> }>> {
+  const found = new Map<number, { name: string; columns: Set<string> }>();
+  if (ids.length === 0) return found;
+  const datasets = await db
+    .selectFrom('datasets')
+    .select(['id', 'table_name'])
+    .where('id', 'in', ids)
+    .execute();
+  for (const row of datasets) found.set(row.id, { name: row.table_name, columns: new Set() });
+  const columns = await db
+    .selectFrom('dataset_columns')
+    .select(['dataset_id', 'column_name'])
+    .where('dataset_id', 'in', ids)
+    .execute();
+  for (const row of columns) found.get(row.dataset_id)?.columns.add(row.column_name);
+  return found;
 }

@@ -220,4 +220,10 @@ export async function datasetPlacesOf(
 }
 
 // Row reads and writes other modules need as they are (no rules of this module apply to them).
-export { datasetOwnerIds, findDatasetByName, findDatasetView, type DatasetView } from './datasets.repo';
+export {
+  datasetColumnNames,
+  datasetOwnerIds,
+  findDatasetByName,
+  findDatasetView,
+  type DatasetView,
+} from './datasets.repo';

@@ -5,6 +5,9 @@ import type { DatabaseRow } from '../databases/registry';
 import { deriveTableColumns } from './dataset-columns';
 import {
   COUNT_METRIC,
+  appendDatasetFields,
+  datasetColumns,
+  datasetMetrics,
   findDatasetByName,
   insertDataset,
   type NewDatasetColumn,
@@ -64,8 +67,29 @@ async function schemaHolding(connector: Connector, table: string): Promise<strin
 }
 
 /**
+ * An example dataset made by an older version (e.g. over the 11-column wb_health_population) gets
+ * the table's columns and the example metrics it lacks; what it has, the admin's edits included,
+ * stays as it is.
+ */
+async function upgradeExampleDataset(
+  db: MetadataDb,
+  datasetId: number,
+  columns: NewDatasetColumn[],
+  metrics: NewDatasetMetric[],
+): Promise<void> {
+  const haveColumns = new Set((await datasetColumns(db, datasetId)).map((column) => column.column_name));
+  const haveMetrics = new Set((await datasetMetrics(db, datasetId)).map((metric) => metric.metric_name));
+  await appendDatasetFields(
+    db,
+    datasetId,
+    columns.filter((column) => !haveColumns.has(column.column_name)),
+    metrics.filter((metric) => !haveMetrics.has(metric.metric_name)),
+  );
+}
+
+/**
  * Physical datasets on the examples database, owned by the admin. A dataset that already exists
- * is left alone (the admin may have edited it), so this runs on every start.
+ * only gains what it lacks (the admin may have edited it), so this runs on every start.
  */
 export async function ensureExampleDatasets(
   db: MetadataDb,
@@ -79,8 +103,12 @@ export async function ensureExampleDatasets(
     const schema = await schemaHolding(connector, example.table);
     if (schema === undefined) continue;
     const where = { databaseId: database.id, catalog: null, schema, tableName: example.table };
-    if (await findDatasetByName(db, where)) continue;
     const columns = await deriveTableColumns(connector, { name: example.table, schema, catalog: null });
+    const existing = await findDatasetByName(db, where);
+    if (existing) {
+      await upgradeExampleDataset(db, existing.id, columns, [COUNT_METRIC, ...example.metrics]);
+      continue;
+    }
     const firstTemporal = columns.find((column) => column.is_dttm === 1)?.column_name ?? null;
     const id = await insertDataset(
       db,

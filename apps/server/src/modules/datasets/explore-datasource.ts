@@ -11,6 +11,7 @@ import { messageError, notFound } from '../../platform/errors';
 import { findDatabase } from '../databases/databases.service';
 import type { DatabaseRow } from '../databases/registry';
 import type { Principal } from '../security/principal';
+import { columnCertification } from './column-extra';
 import { canSeeDataset } from './dataset-access';
 import {
   datasetColumns,
@@ -62,6 +63,7 @@ export const timeGrainChoices = (engine: Engine): [string, string][] =>
   GRAINS_BY_ENGINE[engine].map(([duration, name]): [string, string] => [duration, name]);
 
 export function toDatasourceColumn(row: DatasetColumnRow): DatasourceColumn {
+  const certification = columnCertification(row.extra);
   return {
     id: row.id,
     column_name: row.column_name,
@@ -75,6 +77,9 @@ export function toDatasourceColumn(row: DatasetColumnRow): DatasourceColumn {
     description: row.description,
     python_date_format: row.python_date_format,
     advanced_data_type: row.advanced_data_type,
+    ...certification,
+    is_certified: certification.certified_by !== null,
+    extra: row.extra,
   };
 }
 

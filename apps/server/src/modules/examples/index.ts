@@ -7,3 +7,4 @@ export {
   type GenerateExamplesOptions,
 } from './generate';
 export { EXAMPLES_FILE } from './examples-file';
+export { examplesFileIsCurrent } from './examples-current';

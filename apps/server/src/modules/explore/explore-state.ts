@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { messageError, notFound } from '../../platform/errors';
 import { parseInput } from '../../platform/validation';
 import { visibleChart } from '../charts/chart-access';
-import { chartUrl, datasourceExploreUrl, datasourceName } from '../charts/chart-dict';
+import { chartUrl, datasourceExploreUrl, datasourceName, userRef } from '../charts/chart-dict';
 import {
   chartOwnerIds,
   findChartView,
@@ -52,6 +52,7 @@ function toExploreSlice(
     slice_url: chartUrl(view.id),
     description: view.description,
     description_markeddown: view.description ?? '',
+    description_markdown: view.description ?? '',
     viz_type: vizType,
     datasource: `${view.datasource_id}__${view.datasource_type}`,
     datasource_id: view.datasource_id,
@@ -64,6 +65,7 @@ function toExploreSlice(
     certified_by: view.certified_by,
     certification_details: view.certification_details,
     owners,
+    created_by: userRef(view.created_by_fk, view.created_first_name, view.created_last_name),
     changed_on: view.changed_on,
     modified: view.changed_on,
     is_managed_externally: view.is_managed_externally === 1,

@@ -6,6 +6,7 @@ import { requirePermission } from '../security/principal';
 import { createFormData, deleteFormData, readFormData, updateFormData } from './explore-form-data';
 import { createExplorePermalink, readExplorePermalink } from './explore-permalink';
 import { loadExploreState } from './explore-state';
+import { externalUrl } from '../../platform/external-url';
 
 const keyParam = (request: FastifyRequest): unknown => (request.params as { key?: unknown }).key;
 
@@ -20,9 +21,7 @@ export function registerExploreRoutes(app: FastifyInstance, ctx: AppContext): vo
     const principal = requirePermission(request.principal, 'can_write', 'ExplorePermalinkRestApi');
     const body = parseInput(explorePermalinkRequestSchema, request.body);
     const key = await createExplorePermalink(ctx, principal, body);
-    return reply
-      .code(201)
-      .send({ key, url: `${request.protocol}://${request.host}/superset/explore/p/${key}/` });
+    return reply.code(201).send({ key, url: externalUrl(request, `/superset/explore/p/${key}/`) });
   });
 
   app.get('/api/v1/explore/permalink/:key', async (request) => {

@@ -2,7 +2,10 @@ import { listQuerySchema, stopQueryRequestSchema, updatedSinceQuerySchema } from
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { parseId, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
+import { relatedDatabases } from '../databases/database-choices';
+import { registerModelHelpers } from '../security/model-helpers';
 import { requirePermission } from '../security/principal';
+import { relatedUsers } from '../security/related-users';
 import { canSeeAllQueries } from './query-access';
 import { toQueryListItem } from './query-dict';
 import { listQueryViews } from './query-list';
@@ -10,6 +13,17 @@ import { queriesUpdatedSince, showQuery, stopQuery, type QueryCanceller } from '
 
 export function registerQueryRoutes(app: FastifyInstance, ctx: AppContext, canceller: QueryCanceller): void {
   const db = ctx.store.db;
+
+  // The query history filters' choices, searched and paged by the server like every remote select.
+  registerModelHelpers(app, {
+    base: '/api/v1/query',
+    resource: 'Query',
+    infoPermissions: ['can_read'],
+    related: {
+      database: (query, principal) => relatedDatabases(db, principal, query),
+      user: (query) => relatedUsers(db, query),
+    },
+  });
 
   app.get('/api/v1/query/', async (request) => {
     const principal = requirePermission(request.principal, 'can_read', 'Query');

@@ -5,6 +5,13 @@ import { messageError, notFound } from '../../platform/errors';
 import { findDatabase } from '../databases/databases.service';
 import { canAccessDatabase } from '../databases/databases.service';
 import type { Principal } from '../security/principal';
+import {
+  removeTagsOf,
+  replaceObjectTags,
+  requireTagWriter,
+  resolveTagRefs,
+  tagsOf,
+} from '../tags/tags.service';
 import { toSavedQuery } from './saved-query-dict';
 import { listSavedQueryViews } from './saved-query-list';
 import {
@@ -105,8 +112,25 @@ export async function changeSavedQuery(
   if (input.sql !== undefined) patch.sql = input.sql;
   if (input.template_parameters !== undefined) patch.template_parameters = input.template_parameters;
   if (input.extra_json !== undefined) patch.extra_json = storedExtra(input.extra_json);
-  await updateSavedQuery(ctx.store.db, id, patch);
+  // Without TAGGING_SYSTEM `tags` is accepted and ignored, as charts and dashboards do.
+  const tags = ctx.config.featureFlags.TAGGING_SYSTEM ? input.tags : undefined;
+  if (tags !== undefined) requireTagWriter(principal);
+  await ctx.store.db.transaction().execute(async (trx) => {
+    await updateSavedQuery(trx, id, patch);
+    if (tags !== undefined) {
+      const tagIds = await resolveTagRefs(trx, tags, principal.user.id);
+      await replaceObjectTags(trx, 'saved_query', id, tagIds, principal.user.id);
+    }
+  });
   return visibleSavedQuery(ctx, principal, id);
+}
+
+/** Deletes the saved queries and their tag links, all or nothing. */
+async function removeSavedQueries(ctx: Pick<AppContext, 'store'>, ids: readonly number[]): Promise<void> {
+  await ctx.store.db.transaction().execute(async (trx) => {
+    await removeTagsOf(trx, 'saved_query', ids);
+    await deleteSavedQueries(trx, ids);
+  });
 }
 
 const ownerFilter = (principal: Principal): number | null =>
@@ -128,8 +152,10 @@ export async function listSavedQueries(
   query: ListQuery,
 ): Promise<{ count: number; ids: number[]; result: SavedQuery[] }> {
   const { count, rows } = await listSavedQueryViews(ctx.store.db, query, ownerFilter(principal));
+  const ids = rows.map((row) => row.id);
+  const tags = await tagsOf(ctx.store.db, 'saved_query', ids);
   const now = Date.now();
-  return { count, ids: rows.map((row) => row.id), result: rows.map((row) => toSavedQuery(row, now)) };
+  return { count, ids, result: rows.map((row) => toSavedQuery(row, tags.get(row.id) ?? [], now)) };
 }
 
 /** GET /api/v1/saved_query/{id}: one the caller sees (else 404). */
@@ -137,12 +163,13 @@ export async function showSavedQuery(ctx: AppContext, principal: Principal, id: 
   await visibleSavedQuery(ctx, principal, id);
   const view = await findSavedQueryView(ctx.store.db, id);
   if (!view) throw notFound();
-  return toSavedQuery(view);
+  const tags = await tagsOf(ctx.store.db, 'saved_query', [id]);
+  return toSavedQuery(view, tags.get(id) ?? []);
 }
 
 export async function deleteSavedQuery(ctx: AppContext, principal: Principal, id: number): Promise<void> {
   await visibleSavedQuery(ctx, principal, id);
-  await deleteSavedQueries(ctx.store.db, [id]);
+  await removeSavedQueries(ctx, [id]);
 }
 
 /** All or nothing: one id the caller may not delete makes the whole request a 404. */
@@ -154,6 +181,6 @@ export async function deleteSavedQueriesInBulk(
   const unique = [...new Set(ids)];
   const owned = await ownedSavedQueryIds(ctx.store.db, unique, ownerFilter(principal));
   if (owned.length !== unique.length) throw notFound();
-  await deleteSavedQueries(ctx.store.db, owned);
+  await removeSavedQueries(ctx, owned);
   return unique.length;
 }

@@ -1,4 +1,4 @@
-import type { SavedQuery, SavedQueryWriteResponse } from '@tessera/contracts';
+import type { SavedQuery, SavedQueryWriteResponse, TagRef } from '@tessera/contracts';
 import { humanizeSince } from '../databases/humanize';
 import { engineOfBackend } from '../queries/query-dict';
 import { extractTables } from '@tessera/sql';
@@ -24,7 +24,7 @@ function sqlTables(view: SavedQueryView): SavedQuery['sql_tables'] {
 }
 
 /** The list and show form of reference §2.5. */
-export function toSavedQuery(view: SavedQueryView, now: number = Date.now()): SavedQuery {
+export function toSavedQuery(view: SavedQueryView, tags: TagRef[], now: number = Date.now()): SavedQuery {
   return {
     id: view.id,
     label: view.label,
@@ -42,6 +42,7 @@ export function toSavedQuery(view: SavedQueryView, now: number = Date.now()): Sa
     changed_on: view.changed_on,
     changed_on_delta_humanized: humanizeSince(view.changed_on, now),
     sql_tables: sqlTables(view),
+    tags,
   };
 }
 

@@ -8,6 +8,9 @@ export const SESSION_COOKIE = 'tessera_session';
 
 const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** The stored id of a session: the digest of its cookie token. */
+export const sessionIdOf = digest;
+
 /** Stores a new session of the given kind, after clearing the user's sessions that have expired. */
 async function insertSession(
   db: MetadataDb,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../platform/validation';
 import { requirePermission } from '../security/principal';
 import { createSqlLabPermalink, readKv, readSqlLabPermalink, storeKv } from './sharing.service';
+import { externalUrl } from '../../platform/external-url';
 
 const keyParam = (request: FastifyRequest): unknown => (request.params as { key?: unknown }).key;
 
@@ -15,7 +16,7 @@ export function registerSharingRoutes(app: FastifyInstance, ctx: AppContext): vo
     const principal = requirePermission(request.principal, 'can_write', 'SQLLab');
     const body = parseInput(sqlLabPermalinkRequestSchema, request.body);
     const key = await createSqlLabPermalink(db, principal.user.id, body);
-    return reply.code(201).send({ key, url: `${request.protocol}://${request.host}/sqllab/p/${key}/` });
+    return reply.code(201).send({ key, url: externalUrl(request, `/sqllab/p/${key}/`) });
   });
 
   app.get('/api/v1/sqllab/permalink/:key', async (request) => {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { buildBootstrap } from '../bootstrap/bootstrap.service';
+import { modulePreloadLinks, parseWebManifest, routePreloads } from './route-preloads';
 
 const NOT_BUILT_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Tessera</title></head>
 <body><h1>Tessera</h1><p>The web app is not built. Run <code>npm run build</code> (or <code>npm start</code>) and reload.</p></body></html>`;
@@ -14,7 +15,9 @@ function scriptSafeJson(value: unknown): string {
 }
 
 function isApiPath(url: string): boolean {
-  return /^\/(api|tabstateview|tableschemaview|kv|superset\/log|health)(\/|$|\?)/.test(url);
+  return /^\/(api|tabstateview|tableschemaview|kv|superset\/log|superset\/explore_json|health)(\/|$|\?)/.test(
+    url,
+  );
 }
 
 /**
@@ -25,6 +28,9 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext): 
   const indexFile = path.join(ctx.config.webDist, 'index.html');
   const built = existsSync(indexFile);
   const indexHtml = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
+  const manifestFile = path.join(ctx.config.webDist, '.vite', 'manifest.json');
+  const manifest =
+    built && existsSync(manifestFile) ? parseWebManifest(readFileSync(manifestFile, 'utf8')) : null;
   if (built && existsSync(path.join(ctx.config.webDist, 'assets'))) {
     await app.register(fastifyStatic, {
       root: path.join(ctx.config.webDist, 'assets'),
@@ -37,9 +43,16 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext): 
   }
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const payload = `<script id="tessera-bootstrap" type="application/json">${scriptSafeJson(
+    const bootstrap = `<script id="tessera-bootstrap" type="application/json">${scriptSafeJson(
       buildBootstrap(ctx, request.principal),
     )}</script>`;
+    // A signed-in user's page code downloads with the entry's; anyone else goes to the login page.
+    const pathname = request.url.split('?')[0] ?? '/';
+    const preloads =
+      manifest === null || request.principal === null
+        ? ''
+        : modulePreloadLinks(routePreloads(manifest, pathname));
+    const payload = `${bootstrap}${preloads}`;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

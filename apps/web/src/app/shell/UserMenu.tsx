@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   DownOutlined,
   IdcardOutlined,
   LogoutOutlined,
@@ -13,6 +14,8 @@ import { useLogoutMutation } from '../../shared/api/auth-api';
 import { forgetCsrfToken } from '../../shared/api/csrf-token';
 import { errorText } from '../../shared/errors/to-api-error';
 import { isAdmin, loggedOut, type SessionUser } from '../../shared/session/session-slice';
+import { ALERT_LIST_PATH } from '../../features/reports/paths';
+import { readsReports, useReportsEnabled } from '../../features/reports/report-access';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { useAppDispatch } from '../hooks';
 import { LOGIN_PATH, PROFILE_PATH, ROLE_LIST_PATH, USER_LIST_PATH } from '../paths';
@@ -37,6 +40,17 @@ export function UserMenu({ user }: { user: SessionUser }) {
     await navigate(LOGIN_PATH, { replace: true });
   };
 
+  // Superset's Settings › Manage holds 'Alerts & Reports', for those who may read them.
+  const manage: NonNullable<MenuProps['items']> =
+    useReportsEnabled() && readsReports(user)
+      ? [
+          {
+            key: 'reports',
+            icon: <AlertOutlined />,
+            label: <span data-test="menu-alerts-reports">Alerts & reports</span>,
+          },
+        ]
+      : [];
   const settings: NonNullable<MenuProps['items']> = isAdmin(user)
     ? [
         { key: 'users', icon: <TeamOutlined />, label: <span data-test="menu-users">List users</span> },
@@ -46,6 +60,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
     : [];
   const items: MenuProps['items'] = [
     ...settings,
+    ...(manage.length > 0 ? [...manage, { type: 'divider' as const }] : []),
     {
       key: 'profile',
       icon: <IdcardOutlined />,
@@ -70,6 +85,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           else if (key === 'users') void navigate(USER_LIST_PATH);
           else if (key === 'roles') void navigate(ROLE_LIST_PATH);
           else if (key === 'profile') void navigate(PROFILE_PATH);
+          else if (key === 'reports') void navigate(ALERT_LIST_PATH);
         },
       }}
     >

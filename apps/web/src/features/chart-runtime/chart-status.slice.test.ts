@@ -8,6 +8,7 @@ import {
   chartUpdateStopped,
   chartUpdateSucceeded,
   chartIdUpdated,
+  datasourcesSet,
   type ChartsState,
 } from './chart-status.slice';
 
@@ -73,5 +74,21 @@ describe('charts slice', () => {
     const moved = reducer(started, chartIdUpdated({ from: 0, to: 42 }));
     expect(moved[0]).toBeUndefined();
     expect(moved[42]?.id).toBe(42);
+  });
+
+  it('clears charts failed with a stack trace when the datasources are set, and only those', () => {
+    const drawn = reducer(
+      started,
+      chartUpdateSucceeded({ chartId: 0, at: 2, queriesResponse: [{ data: [] }] }),
+    );
+    let state = reducer(drawn, chartRenderingFailed({ chartId: 0, error: 'no dataset', stackTrace: 'at x' }));
+    state = reducer(state, chartUpdateStarted({ chartId: 1, at: 1, formData: { viz_type: 'pie' } }));
+    state = reducer(state, chartUpdateFailed({ chartId: 1, at: 2, message: 'Server error' }));
+    state = reducer(state, chartUpdateStarted({ chartId: 2, at: 1, formData: { viz_type: 'pie' } }));
+    state = reducer(state, chartUpdateFailed({ chartId: 2, at: 2, stackTrace: 'Traceback' }));
+    const after = reducer(state, datasourcesSet());
+    expect(after[0]).toMatchObject({ chartStatus: 'success', chartAlert: null, chartStackTrace: null });
+    expect(after[1]).toMatchObject({ chartStatus: 'failed', chartAlert: 'Server error' });
+    expect(after[2]).toMatchObject({ chartStatus: null, chartAlert: null, chartStackTrace: null });
   });
 });

@@ -1,5 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { CHART_MESSAGES, chartRenderFailedMessage, type ChartDataResultItem } from '@tessera/contracts';
+import {
+  CHART_MESSAGES,
+  chartRenderFailedMessage,
+  type ChartDataResultItem,
+  type SupersetError,
+} from '@tessera/contracts';
 import type { ExploreFormData } from '@tessera/core';
 
 export type ChartStatus = 'loading' | 'success' | 'failed' | 'stopped' | 'rendered';
@@ -13,6 +18,9 @@ export interface ChartState {
   chartStatus: ChartStatus | null;
   chartAlert: string | null;
   chartStackTrace: string | null;
+  /** The SIP-40 errors and link of the last failure: they choose how the error is drawn (spec 001 §8). */
+  chartErrors: SupersetError[] | null;
+  chartErrorLink: string | null;
   chartUpdateStartTime: number | null;
   chartUpdateEndTime: number | null;
   latestQueryFormData: ExploreFormData;
@@ -31,6 +39,8 @@ export function initialChartState(id: number): ChartState {
     chartStatus: null,
     chartAlert: null,
     chartStackTrace: null,
+    chartErrors: null,
+    chartErrorLink: null,
     chartUpdateStartTime: null,
     chartUpdateEndTime: null,
     latestQueryFormData: {},
@@ -65,6 +75,8 @@ export const chartsSlice = createSlice({
       target.chartStatus = 'loading';
       target.chartAlert = null;
       target.chartStackTrace = null;
+      target.chartErrors = null;
+      target.chartErrorLink = null;
       target.chartUpdateEndTime = null;
       target.chartUpdateStartTime = payload.at;
       target.latestQueryFormData = payload.formData;
@@ -89,6 +101,8 @@ export const chartsSlice = createSlice({
           queriesResponse?: ChartDataResultItem[];
           message?: string | null;
           stackTrace?: string | null;
+          errors?: SupersetError[] | null;
+          link?: string | null;
         }
       >,
     ) {
@@ -97,6 +111,8 @@ export const chartsSlice = createSlice({
       target.chartStatus = 'failed';
       target.chartAlert = firstError ?? payload.message ?? CHART_MESSAGES.networkError;
       target.chartStackTrace = payload.queriesResponse?.[0]?.stacktrace ?? payload.stackTrace ?? null;
+      target.chartErrors = payload.errors ?? null;
+      target.chartErrorLink = payload.link ?? null;
       target.queriesResponse = payload.queriesResponse ?? null;
       target.chartUpdateEndTime = payload.at;
     },
@@ -132,6 +148,19 @@ export const chartsSlice = createSlice({
       // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the store is keyed by chart id
       delete state[payload];
     },
+    /**
+     * The page's datasources arrived (spec 001 §4): a chart that failed with a stack trace (its render
+     * threw, often for want of the dataset) is cleared so it draws again from the data it holds, or
+     * queries again when it holds none. Charts failed by the server's answer alone keep their error.
+     */
+    datasourcesSet(state) {
+      for (const target of Object.values(state)) {
+        if (target.chartStatus !== 'failed' || target.chartStackTrace === null) continue;
+        target.chartStatus = target.queriesResponse === null ? null : 'success';
+        target.chartAlert = null;
+        target.chartStackTrace = null;
+      }
+    },
     /** A chart saved for the first time moves from its placeholder key to its slice id. */
     chartIdUpdated(state, { payload }: PayloadAction<{ from: number; to: number }>) {
       const source = state[payload.from];
@@ -153,4 +182,5 @@ export const {
   triggerQuery,
   chartRemoved,
   chartIdUpdated,
+  datasourcesSet,
 } = chartsSlice.actions;

@@ -59,6 +59,8 @@ export function runChartQuery(
         at: Date.now(),
         message: apiError?.error ?? null,
         stackTrace: apiError?.stacktrace ?? null,
+        errors: apiError?.errors ?? null,
+        link: apiError?.link ?? null,
       }),
     );
   };

@@ -6,3 +6,4 @@ export { selectChart } from './chart-store';
 export { controlsChanged, normalizeFormData, sameFormData } from './form-data-changes';
 export { ChartHolder, holderStatus } from './ChartHolder';
 export { UnsupportedChart, isSupportedVizType } from './UnsupportedChart';
+export { chartFailure } from './chart-failure';

@@ -13,6 +13,15 @@ import {
   stubFetch,
   type FetchHandler,
 } from '../../test/dom-test';
+import {
+  expectPagedLazyLoad,
+  idsOfPage,
+  pageAsked,
+  pickOption,
+  typeSearch,
+  type PageAsked,
+} from '../../test/async-select-test';
+import { datasetRow } from '../../test/dataset-rows';
 import { ChartListPage } from './ChartListPage';
 import { NO_CHARTS_NO_DATASET_ACCESS } from './dataset-access';
 
@@ -28,6 +37,7 @@ function chart(id: number, name: string, vizType: string, ownerId = 1): Chart {
     viz_type: vizType,
     datasource_id: 4,
     datasource_type: 'table',
+    tags: [],
     datasource_name_text: 'main.birth_names',
     datasource_url: '/explore/?datasource_type=table&datasource_id=4',
     params: '{}',
@@ -256,7 +266,7 @@ describe('ChartListPage', () => {
     expect(screen.queryByLabelText('Delete Theirs')).toBeNull();
   });
 
-  it('offers a user who cannot write charts no + Chart, bulk delete, selection or row actions', async () => {
+  it('offers a user who cannot write charts export only: no + Chart, import, delete or edit', async () => {
     stubFetch(
       server(
         answer((url) =>
@@ -271,7 +281,10 @@ describe('ChartListPage', () => {
     for (const action of ['chart-add', 'chart-bulk-delete', 'chart-edit', 'chart-delete']) {
       expect(document.querySelector(`[data-test="${action}"]`)).toBeNull();
     }
-    expect(document.querySelector('.ant-checkbox')).toBeNull();
+    expect(document.querySelector('[data-test="list-import"]')).toBeNull();
+    // Exporting needs only read access: rows select for the bulk export and each row exports itself.
+    expect(document.querySelector('[data-test="list-bulk-export"]')).not.toBeNull();
+    expect(screen.getByLabelText('Export Mine')).toBeTruthy();
   });
 
   it('shows a load failure with a retry', async () => {
@@ -343,5 +356,59 @@ describe('ChartListPage', () => {
     stubFetch(server(empty));
     renderWithStore(<ChartListPage />);
     expect(await screen.findByText('No charts yet')).toBeTruthy();
+  });
+});
+
+describe('ChartListPage filters over server choices (spec 001 §9 select rules)', () => {
+  it('reads owners 100 at a time, the next page past 70 %, and filters the list by the picked one', async () => {
+    const asked: PageAsked[] = [];
+    const fetchMock = stubFetch(
+      server(
+        answer((url) => {
+          if (pathOf(url) !== '/api/v1/chart/related/owners') return undefined;
+          const request = pageAsked(url);
+          asked.push(request);
+          if (request.q.includes('filter:ada'))
+            return jsonResponse(200, { count: 1, result: [{ value: 7, text: 'Ada Min' }] });
+          const result = idsOfPage(request, 150).map((id) => ({ value: id, text: `User ${String(id)}` }));
+          return jsonResponse(200, { count: 150, result });
+        }),
+      ),
+    );
+    renderWithStore(<ChartListPage />);
+    await expectPagedLazyLoad('chart-filter-owner', asked);
+    typeSearch('chart-filter-owner', 'ada');
+    await pickOption('chart-filter-owner', 'Ada Min');
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url]) =>
+            pathOf(url) === '/api/v1/chart/' && risonOf(url).includes('(col:owners,opr:rel_m_m,value:7)'),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('reads datasets 100 at a time with the search sent to the server', async () => {
+    const asked: PageAsked[] = [];
+    stubFetch(
+      server(
+        answer((url) => {
+          if (pathOf(url) !== '/api/v1/dataset/') return undefined;
+          const request = pageAsked(url);
+          if (request.pageSize !== 1) asked.push(request);
+          const rows = idsOfPage(request, 150).map((id) =>
+            datasetRow(id, `ds_${String(id).padStart(3, '0')}`),
+          );
+          return jsonResponse(200, { count: 150, ids: rows.map((row) => row.id), result: rows });
+        }),
+      ),
+    );
+    renderWithStore(<ChartListPage />);
+    await expectPagedLazyLoad('chart-filter-dataset', asked);
+    typeSearch('chart-filter-dataset', 'ds_01');
+    await waitFor(() =>
+      expect(asked.some((request) => request.q.includes('(col:table_name,opr:ct,value:ds_01)'))).toBe(true),
+    );
   });
 });

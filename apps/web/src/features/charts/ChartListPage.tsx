@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ChartItem, ChartUpdate } from '@tessera/contracts';
+import { CHART_LIST_PAGE_SIZE, type ChartItem, type ChartUpdate } from '@tessera/contracts';
 import { Button, Flex, Select, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../shared/errors/to-api-error';
+import { saveErrorText } from '../../shared/errors/save-error-text';
 import { FavoriteStar } from '../../shared/list-page/FavoriteStar';
 import { ListPage } from '../../shared/list-page/ListPage';
 import { personName } from '../../shared/list-page/OwnerAvatars';
@@ -14,16 +15,22 @@ import { isAdmin } from '../../shared/session/session-slice';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { ExportRowAction } from '../../shared/bundles/ExportRowAction';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { tableSortOrder } from '../../shared/ui/list-query';
+import { useDatasetChoices } from '../datasets/dataset-choices';
 import { useListDatasetsQuery } from '../datasets/datasets-api';
+import { AsyncSelect } from '../../shared/ui/async-select/AsyncSelect';
+import type { AsyncSelectOption } from '../../shared/ui/async-select/async-select-rules';
+import { useRelatedChoices } from '../../shared/ui/async-select/related-choices';
+import { tagsColumn } from '../tags/tags-column';
+import { useTagging } from '../tags/use-tagging';
 import { chartCard } from './chart-card';
 import { chartListQuery, hasChartFilters, type ChartFilters } from './chart-list-query';
 import { ChartPropertiesModal } from './ChartPropertiesModal';
 import {
   useBulkDeleteChartsMutation,
   useChartListFavoriteStatusQuery,
-  useChartListOwnersQuery,
   useChartListVizTypesQuery,
   useDeleteChartFromListMutation,
   useListChartsQuery,
@@ -48,12 +55,14 @@ const favoriteChoices = [
 export function ChartListPage() {
   const [list, setList] = useListState({ column: 'changed_on_delta_humanized', direction: 'desc' });
   const [filters, setFilters] = useState<ChartFilters>({});
-  const [datasetSearch, setDatasetSearch] = useState('');
-  const [ownerSearch, setOwnerSearch] = useState('');
+  // The picked dataset and owner with their labels (the filters keep the ids).
+  const [datasetChoice, setDatasetChoice] = useState<AsyncSelectOption | null>(null);
+  const [ownerChoice, setOwnerChoice] = useState<AsyncSelectOption | null>(null);
   const [editing, setEditing] = useState<ChartRow | null>(null);
   const [toDelete, setToDelete] = useState<ChartRow | null>(null);
   const user = useAppSelector((state) => state.session.user);
   const admin = isAdmin(user);
+  const tagging = useTagging();
 
   const { data, error, isFetching, refetch } = useListChartsQuery(chartListQuery(list, filters));
   const rows: ChartRow[] = (data?.result ?? []).flatMap((item) =>
@@ -62,15 +71,10 @@ export function ChartListPage() {
   const pageIds = rows.map((row) => row.id);
   const favorites = useChartListFavoriteStatusQuery(pageIds, { skip: pageIds.length === 0 });
   const vizTypes = useChartListVizTypesQuery(null);
-  const owners = useChartListOwnersQuery(ownerSearch);
-  const datasets = useListDatasetsQuery({
-    filters:
-      datasetSearch.trim() === '' ? [] : [{ col: 'table_name', opr: 'ct', value: datasetSearch.trim() }],
-    order_column: 'table_name',
-    order_direction: 'asc',
-    page: 0,
-    page_size: 50,
-  });
+  const fetchOwners = useRelatedChoices('/api/v1/chart/related/owners');
+  const fetchDatasets = useDatasetChoices();
+  // One dataset row is enough to tell whether the user can read any dataset at all.
+  const anyDataset = useListDatasetsQuery({ filters: [], order_direction: 'asc', page: 0, page_size: 1 });
   const [setFavorite] = useSetChartListFavoriteMutation();
   const [update, updateState] = useUpdateChartPropertiesMutation();
   const [deleteOne, deleteState] = useDeleteChartFromListMutation();
@@ -105,26 +109,30 @@ export function ChartListPage() {
     />
   );
 
-  const rowActions = (chart: ChartRow) =>
-    canEdit(chart) ? (
-      <Flex gap={4} justify="flex-end">
-        <RowActionButton
-          title="Edit properties"
-          data-test="chart-edit"
-          aria-label={`Edit ${chart.slice_name ?? ''}`}
-          icon={<EditOutlined />}
-          onClick={() => setEditing(chart)}
-        />
-        <RowActionButton
-          title="Delete"
-          data-test="chart-delete"
-          danger
-          aria-label={`Delete ${chart.slice_name ?? ''}`}
-          icon={<DeleteOutlined />}
-          onClick={() => setToDelete(chart)}
-        />
-      </Flex>
-    ) : null;
+  const rowActions = (chart: ChartRow) => (
+    <Flex gap={4} justify="flex-end">
+      <ExportRowAction resource="chart" id={chart.id} name={chart.slice_name ?? ''} />
+      {canEdit(chart) ? (
+        <>
+          <RowActionButton
+            title="Edit properties"
+            data-test="chart-edit"
+            aria-label={`Edit ${chart.slice_name ?? ''}`}
+            icon={<EditOutlined />}
+            onClick={() => setEditing(chart)}
+          />
+          <RowActionButton
+            title="Delete"
+            data-test="chart-delete"
+            danger
+            aria-label={`Delete ${chart.slice_name ?? ''}`}
+            icon={<DeleteOutlined />}
+            onClick={() => setToDelete(chart)}
+          />
+        </>
+      ) : null}
+    </Flex>
+  );
 
   const ownerNames = (chart: ChartRow) => (chart.owners ?? []).map(personName).join(', ');
 
@@ -181,6 +189,7 @@ export function ChartListPage() {
       ),
     },
     { title: 'Owners', key: 'owners', render: (_value, chart) => ownerNames(chart) },
+    ...tagsColumn<ChartRow>(tagging, 'chart-tags'),
     lastModifiedColumn<ChartRow>(list, 'changed_on_delta_humanized', (chart) => chart.changed_on),
     {
       title: 'Actions',
@@ -194,7 +203,7 @@ export function ChartListPage() {
     if (editing === null) return;
     const result = await update({ id: editing.id, body });
     if ('error' in result) {
-      addDangerToast(`Sorry, there was an error saving this chart: ${errorText(result.error)}`);
+      addDangerToast(saveErrorText('chart', result.error));
       return;
     }
     addSuccessToast(`Chart [${body.slice_name ?? ''}] has been saved`);
@@ -223,9 +232,9 @@ export function ChartListPage() {
     return true;
   };
 
-  // The dataset filter's own unfiltered answer tells whether the user can read any dataset at all: without one,
-  // '+ Chart' leads nowhere, so the empty list says what to ask for instead of only 'No charts yet'.
-  const noReadableDatasets = datasetSearch.trim() === '' && datasets.data?.count === 0;
+  // Without a readable dataset '+ Chart' leads nowhere, so the empty list says what to ask for instead of
+  // only 'No charts yet'.
+  const noReadableDatasets = anyDataset.data?.count === 0;
   const emptyDescription = hasChartFilters(list, filters)
     ? 'No charts match your filters'
     : noReadableDatasets && !can(user, 'can_write', 'Dataset')
@@ -236,6 +245,7 @@ export function ChartListPage() {
     <ListPage<ChartRow>
       data-test="chart-list-page"
       title="Charts"
+      pageSize={CHART_LIST_PAGE_SIZE}
       primaryAction={
         writes ? (
           <Link to={CHART_CREATE_PATH} data-test="chart-add">
@@ -267,34 +277,34 @@ export function ChartListPage() {
               }))}
               onChange={(vizType?: string) => changeFilters({ vizType })}
             />
-            <Select<number>
-              data-test="chart-filter-dataset"
-              aria-label="Dataset"
-              placeholder="Dataset"
-              allowClear
-              style={{ width: 200 }}
-              value={filters.datasetId}
-              options={(datasets.data?.result ?? []).map((dataset) => ({
-                value: dataset.id,
-                label: dataset.table_name,
-              }))}
-              showSearch={{ filterOption: false, onSearch: setDatasetSearch }}
-              onChange={(datasetId?: number) => changeFilters({ datasetId })}
-            />
-            <Select<number>
-              data-test="chart-filter-owner"
-              aria-label="Owner"
-              placeholder="Owner"
-              allowClear
-              style={{ width: 180 }}
-              value={filters.ownerId}
-              options={(owners.data?.result ?? []).map((owner) => ({
-                value: owner.value,
-                label: owner.text,
-              }))}
-              showSearch={{ filterOption: false, onSearch: setOwnerSearch }}
-              onChange={(ownerId?: number) => changeFilters({ ownerId })}
-            />
+            <div style={{ width: 200 }}>
+              <AsyncSelect
+                data-test="chart-filter-dataset"
+                aria-label="Dataset"
+                placeholder="Dataset"
+                allowClear
+                fetchOptions={fetchDatasets}
+                value={datasetChoice}
+                onChange={(choice) => {
+                  setDatasetChoice(choice);
+                  changeFilters({ datasetId: choice === null ? undefined : Number(choice.value) });
+                }}
+              />
+            </div>
+            <div style={{ width: 180 }}>
+              <AsyncSelect
+                data-test="chart-filter-owner"
+                aria-label="Owner"
+                placeholder="Owner"
+                allowClear
+                fetchOptions={fetchOwners}
+                value={ownerChoice}
+                onChange={(choice) => {
+                  setOwnerChoice(choice);
+                  changeFilters({ ownerId: choice === null ? undefined : Number(choice.value) });
+                }}
+              />
+            </div>
             <Select<string>
               data-test="chart-filter-favorite"
               aria-label="Favorite"
@@ -331,6 +341,7 @@ export function ChartListPage() {
             </Flex>,
           ),
       }}
+      bundles={{ resource: 'chart', canImport: writes }}
       bulkDelete={
         writes
           ? {

@@ -1,7 +1,11 @@
 import { MODAL_DEFAULT_WIDTH, type ChartItem, type ChartUpdate } from '@tessera/contracts';
-import { Button, Flex, Input, InputNumber, Modal, Select, Typography } from 'antd';
-import { useMemo, useState } from 'react';
-import { useChartListOwnersQuery } from './charts-api';
+import { Button, Flex, Input, InputNumber, Modal, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { AsyncSelect } from '../../shared/ui/async-select/AsyncSelect';
+import type { AsyncSelectOption, FetchSelectOptions } from '../../shared/ui/async-select/async-select-rules';
+import { tagNamesOf, tagOptionsOf, TagsSelect } from '../tags/TagsSelect';
+import { useTagging } from '../tags/use-tagging';
+import { useLazyChartOwnerOptionsQuery } from './charts-api';
 
 export const CHART_NAME_REQUIRED = 'A name is required';
 
@@ -15,24 +19,29 @@ interface ChartPropertiesModalProps {
 const fullName = (user: { first_name?: string; last_name?: string }): string =>
   `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim();
 
-/** Name, description, owners and cache timeout of a chart (the list page's "Edit properties"). */
+/** Name, description, owners, tags and cache timeout of a chart (the list page's "Edit properties"). */
 export function ChartPropertiesModal({ chart, saving, onSubmit, onCancel }: ChartPropertiesModalProps) {
   const [name, setName] = useState(chart.slice_name ?? '');
   const [description, setDescription] = useState(chart.description ?? '');
-  const [owners, setOwners] = useState<number[]>((chart.owners ?? []).map((owner) => owner.id));
+  const [owners, setOwners] = useState<AsyncSelectOption[]>(
+    (chart.owners ?? []).map((owner) => ({ value: owner.id, label: fullName(owner) })),
+  );
+  const [tags, setTags] = useState<AsyncSelectOption[]>(tagOptionsOf(chart.tags));
+  const tagging = useTagging();
   const [cacheTimeout, setCacheTimeout] = useState<number | null>(chart.cache_timeout ?? null);
-  const [ownerSearch, setOwnerSearch] = useState('');
   const [touched, setTouched] = useState(false);
-  const { data: candidates, isFetching } = useChartListOwnersQuery(ownerSearch);
+  const [listOwners] = useLazyChartOwnerOptionsQuery();
+  const fetchOwners = useCallback<FetchSelectOptions>(
+    async (search, page, pageSize) => {
+      const response = await listOwners({ search, page, pageSize }, true).unwrap();
+      return {
+        options: response.result.map((candidate) => ({ value: candidate.value, label: candidate.text })),
+        totalCount: response.count,
+      };
+    },
+    [listOwners],
+  );
   const missing = name.trim() === '';
-
-  // The current owners keep their names even when the search does not list them.
-  const ownerOptions = useMemo(() => {
-    const options = new Map<number, string>();
-    for (const owner of chart.owners ?? []) options.set(owner.id, fullName(owner));
-    for (const candidate of candidates?.result ?? []) options.set(candidate.value, candidate.text);
-    return [...options].map(([value, label]) => ({ value, label }));
-  }, [chart.owners, candidates]);
 
   const submit = () => {
     setTouched(true);
@@ -40,8 +49,9 @@ export function ChartPropertiesModal({ chart, saving, onSubmit, onCancel }: Char
     onSubmit({
       slice_name: name.trim(),
       description: description.trim() === '' ? null : description,
-      owners,
+      owners: owners.map((owner) => Number(owner.value)),
       cache_timeout: cacheTimeout,
+      ...(tagging ? { tags: tagNamesOf(tags) } : {}),
     });
   };
 
@@ -88,18 +98,21 @@ export function ChartPropertiesModal({ chart, saving, onSubmit, onCancel }: Char
         </label>
         <label>
           <Typography.Text>Owners</Typography.Text>
-          <Select<number[]>
+          <AsyncSelect
             data-test="chart-properties-owners"
             mode="multiple"
-            style={{ width: '100%' }}
             value={owners}
-            options={ownerOptions}
-            loading={isFetching}
-            showSearch={{ filterOption: false, onSearch: setOwnerSearch }}
+            fetchOptions={fetchOwners}
             onChange={setOwners}
             placeholder="Owners"
           />
         </label>
+        {tagging ? (
+          <label>
+            <Typography.Text>Tags</Typography.Text>
+            <TagsSelect data-test="chart-properties-tags" value={tags} onChange={setTags} />
+          </label>
+        ) : null}
         <label>
           <Typography.Text>Cache timeout (seconds)</Typography.Text>
           <InputNumber<number>

@@ -4,13 +4,13 @@ import { chartListQuery, hasChartFilters } from './chart-list-query';
 const list = { search: '', page: 2, sortColumn: 'slice_name', sortDirection: 'asc' as const };
 
 describe('chartListQuery', () => {
-  it('pages and sorts without filters', () => {
+  it('pages 200 charts at a time (spec 001 §9) and sorts without filters', () => {
     expect(chartListQuery(list, {})).toEqual({
       filters: [],
       order_column: 'slice_name',
       order_direction: 'asc',
       page: 2,
-      page_size: 25,
+      page_size: 200,
     });
     expect(hasChartFilters(list, {})).toBe(false);
   });

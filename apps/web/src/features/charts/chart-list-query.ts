@@ -1,4 +1,4 @@
-import type { ListFilter, ListQuery } from '@tessera/contracts';
+import { CHART_LIST_PAGE_SIZE, type ListFilter, type ListQuery } from '@tessera/contracts';
 import { buildListQuery, type ListState } from '../../shared/ui/list-query';
 
 /** The list filters of the Charts page besides the search box; undefined means "any". */
@@ -11,10 +11,10 @@ export interface ChartFilters {
 
 /**
  * The rison query of GET /api/v1/chart/: the search box uses chart_all_text (name, description, viz
- * type and dataset name), the selects their filters of spec 001 §7.
+ * type and dataset name), the selects their filters of spec 001 §7; 200 charts a page (§9).
  */
 export function chartListQuery(list: ListState, filters: ChartFilters): ListQuery {
-  const query = buildListQuery(list, 'slice_name');
+  const query = buildListQuery(list, 'slice_name', CHART_LIST_PAGE_SIZE);
   const search = list.search.trim();
   const rules: ListFilter[] =
     search === '' ? [] : [{ col: 'slice_name', opr: 'chart_all_text', value: search }];

@@ -33,10 +33,14 @@ export const chartsApi = api.injectEndpoints({
       query: () => ({ url: '/api/v1/chart/distinct/viz_type' }),
       responseSchema: chartDistinctResponseSchema,
     }),
-    chartListOwners: build.query<ChartRelatedOwnersResponse, string>({
-      query: (filter) => ({
+    /** One page of owner candidates for the properties dialog's async select. */
+    chartOwnerOptions: build.query<
+      ChartRelatedOwnersResponse,
+      { search: string; page: number; pageSize: number }
+    >({
+      query: ({ search, page, pageSize }) => ({
         url: '/api/v1/chart/related/owners',
-        params: { q: encodeRison({ filter, page: 0, page_size: 50 }) },
+        params: { q: encodeRison({ filter: search, page, page_size: pageSize }) },
       }),
       responseSchema: chartRelatedOwnersResponseSchema,
     }),
@@ -69,7 +73,7 @@ export const chartsApi = api.injectEndpoints({
 export const {
   useListChartsQuery,
   useChartListVizTypesQuery,
-  useChartListOwnersQuery,
+  useLazyChartOwnerOptionsQuery,
   useChartListFavoriteStatusQuery,
   useSetChartListFavoriteMutation,
   useUpdateChartPropertiesMutation,

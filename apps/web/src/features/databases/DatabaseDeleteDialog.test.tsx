@@ -45,22 +45,40 @@ const UNUSED: DatabaseRelatedObjects = {
 };
 
 describe('DatabaseDeleteDialog', () => {
-  it('lists what uses the database and shows the refusal, staying open', async () => {
-    const fetchMock = stubFetch((url, init) => {
-      if (url === '/api/v1/security/csrf_token/') return jsonResponse(200, { result: 'token-1' });
+  it('lists what uses the database and does not offer deletion while datasets exist', async () => {
+    const fetchMock = stubFetch((url) => {
       if (url === '/api/v1/database/7/related_objects/') return jsonResponse(200, USED);
-      if (url === '/api/v1/database/7' && init.method === 'DELETE')
-        return jsonResponse(422, { message: 'Cannot delete a database that has datasets attached' });
       return jsonResponse(404, { message: 'Not found' });
     });
-    const onClose = vi.fn();
-    renderWithStore(<DatabaseDeleteDialog database={DATABASE} onClose={onClose} />);
+    renderWithStore(<DatabaseDeleteDialog database={DATABASE} onClose={vi.fn()} />);
 
     expect(await screen.findByText('shop.orders')).toBeTruthy();
     expect(screen.getByText('Orders per day')).toBeTruthy();
     expect(screen.getByText('Sales')).toBeTruthy();
     expect(screen.getByText('Scratch')).toBeTruthy();
     expect(byDataTest('database-delete-blocked').textContent).toContain('cannot be deleted');
+    expect(byDataTest('confirm-ok').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(byDataTest('confirm-ok'));
+    expect(fetchMock.mock.calls.some(([, init]) => init.method === 'DELETE')).toBe(false);
+  });
+
+  it('shows the refusal when the server refuses anyway, staying open and reloading the usage', async () => {
+    let usage = UNUSED;
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/v1/security/csrf_token/') return jsonResponse(200, { result: 'token-1' });
+      if (url === '/api/v1/database/7/related_objects/') return jsonResponse(200, usage);
+      if (url === '/api/v1/database/7' && init.method === 'DELETE') {
+        // A dataset was added since the dialog opened.
+        usage = USED;
+        return jsonResponse(422, { message: 'Cannot delete a database that has datasets attached' });
+      }
+      return jsonResponse(404, { message: 'Not found' });
+    });
+    const onClose = vi.fn();
+    renderWithStore(<DatabaseDeleteDialog database={DATABASE} onClose={onClose} />);
+    await waitFor(() => {
+      expect(byDataTest('confirm-ok').hasAttribute('disabled')).toBe(false);
+    });
 
     fireEvent.click(byDataTest('confirm-ok'));
     await waitFor(() => {
@@ -68,6 +86,8 @@ describe('DatabaseDeleteDialog', () => {
         'Cannot delete a database that has datasets attached',
       );
     });
+    expect(await screen.findByText('shop.orders')).toBeTruthy();
+    expect(byDataTest('confirm-ok').hasAttribute('disabled')).toBe(true);
     expect(onClose).not.toHaveBeenCalled();
     expect(
       fetchMock.mock.calls.some(([url, init]) => url === '/api/v1/database/7' && init.method === 'DELETE'),

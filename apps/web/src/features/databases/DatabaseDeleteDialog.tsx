@@ -36,8 +36,9 @@ function usageGroups(related: DatabaseRelatedObjects): UsageGroup[] {
 }
 
 /**
- * Asks before deleting a connection and lists what still uses it. The server refuses while datasets
- * exist; its refusal is shown here, and the dialog stays open so the list explains it.
+ * Asks before deleting a connection and lists what still uses it. While datasets exist (or what uses
+ * it is still loading) Delete is not offered; the server refuses too, and should it refuse anyway its
+ * answer is shown here with the list refetched, the dialog staying open so the list explains it.
  */
 export function DatabaseDeleteDialog({ database, onClose }: DatabaseDeleteDialogProps) {
   const related = useGetDatabaseRelatedObjectsQuery(database.id);
@@ -65,6 +66,7 @@ export function DatabaseDeleteDialog({ database, onClose }: DatabaseDeleteDialog
       okText="Delete"
       danger
       loading={deleteState.isLoading}
+      okDisabled={blocked || related.isLoading}
       onConfirm={() => void onConfirm()}
       onCancel={onClose}
     >

@@ -10,6 +10,7 @@ import { useListState } from '../../shared/list-page/use-list-state';
 import { usePermissions } from '../../shared/session/use-permissions';
 import { BooleanCell } from '../../shared/ui/BooleanCell';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { ExportRowAction } from '../../shared/bundles/ExportRowAction';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { useAddParam } from '../../shared/ui/use-add-param';
 import { buildListQuery, tableSortOrder } from '../../shared/ui/list-query';
@@ -109,6 +110,7 @@ export function DatabaseListPage() {
             icon={<FolderOpenOutlined />}
             onClick={() => void navigate(databaseBrowsePath(database.id))}
           />
+          <ExportRowAction resource="database" id={database.id} name={database.database_name} />
           {writes ? (
             <>
               <RowActionButton
@@ -156,6 +158,7 @@ export function DatabaseListPage() {
       }}
       errorTitle="Could not load databases"
       table={{ 'data-test': 'database-table', columns }}
+      bundles={{ resource: 'database', canImport: writes }}
       empty={{
         'data-test': 'database-empty',
         description: list.search.trim() === '' ? 'No databases yet' : 'No databases match your search',

@@ -116,6 +116,7 @@ export const databasesApi = api.injectEndpoints({
 
 export const {
   useListDatabasesQuery,
+  useLazyListDatabasesQuery,
   useGetDatabaseQuery,
   useCreateDatabaseMutation,
   useUpdateDatabaseMutation,
@@ -124,6 +125,8 @@ export const {
   useTestConnectionMutation,
   useValidateParametersMutation,
   useGetSchemasQuery,
+  useLazyGetSchemasQuery,
   useGetTablesQuery,
+  useLazyGetTablesQuery,
   useGetTableMetadataQuery,
 } = databasesApi;

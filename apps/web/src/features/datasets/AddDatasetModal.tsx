@@ -1,10 +1,11 @@
-import { skipToken } from '@reduxjs/toolkit/query';
 import { MODAL_DEFAULT_WIDTH } from '@tessera/contracts';
-import { Alert, Button, Flex, Modal, Select, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { toApiError } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
-import { useGetSchemasQuery, useGetTablesQuery, useListDatabasesQuery } from '../databases/databases-api';
+import { AsyncSelect } from '../../shared/ui/async-select/AsyncSelect';
+import type { AsyncSelectOption } from '../../shared/ui/async-select/async-select-rules';
+import { useDatabaseChoices, useSchemaChoices, useTableChoices } from '../databases/database-choices';
 import { useCreateDatasetMutation } from './datasets-api';
 import { FIELD_LABELS } from './save-dataset';
 
@@ -17,21 +18,16 @@ const LABELS: Record<string, string> = { ...FIELD_LABELS, table_name: 'Table' };
 
 /** A physical dataset: pick database, schema and table; the server reads the table's columns. */
 export function AddDatasetModal({ onClose, onCreated }: AddDatasetModalProps) {
-  const [databaseId, setDatabaseId] = useState<number | null>(null);
-  const [schema, setSchema] = useState<string | null>(null);
-  const [table, setTable] = useState<string | null>(null);
+  const [database, setDatabase] = useState<AsyncSelectOption | null>(null);
+  const [schemaChoice, setSchemaChoice] = useState<AsyncSelectOption | null>(null);
+  const [tableChoice, setTableChoice] = useState<AsyncSelectOption | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
-  const databases = useListDatabasesQuery({
-    filters: [],
-    order_column: 'database_name',
-    order_direction: 'asc',
-    page: 0,
-    page_size: 100,
-  });
-  const schemas = useGetSchemasQuery(databaseId ?? skipToken);
-  const tables = useGetTablesQuery(
-    databaseId !== null && schema !== null ? { databaseId, schema } : skipToken,
-  );
+  const databaseId = typeof database?.value === 'number' ? database.value : null;
+  const schema = schemaChoice === null ? null : String(schemaChoice.value);
+  const table = tableChoice === null ? null : String(tableChoice.value);
+  const fetchDatabases = useDatabaseChoices({ sqlLabOnly: false });
+  const fetchSchemas = useSchemaChoices(databaseId);
+  const fetchTables = useTableChoices(databaseId, schema);
   const [createDataset, createState] = useCreateDatasetMutation();
   const { addSuccessToast } = useToasts();
 
@@ -81,59 +77,46 @@ export function AddDatasetModal({ onClose, onCreated }: AddDatasetModalProps) {
       <Flex vertical gap={12} data-test="add-dataset-modal">
         <label>
           <Typography.Text>Database</Typography.Text>
-          <Select<number>
+          <AsyncSelect
             data-test="add-dataset-database"
             aria-label="Database"
             placeholder="Choose a database"
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={databases.isFetching}
-            value={databaseId ?? undefined}
-            options={(databases.data?.result ?? []).map((database) => ({
-              value: database.id,
-              label: database.database_name,
-            }))}
+            fetchOptions={fetchDatabases}
+            value={database}
             onChange={(value) => {
-              setDatabaseId(value);
-              setSchema(null);
-              setTable(null);
+              setDatabase(value);
+              setSchemaChoice(null);
+              setTableChoice(null);
             }}
-            style={{ width: '100%' }}
           />
         </label>
         <label>
           <Typography.Text>Schema</Typography.Text>
-          <Select<string>
+          <AsyncSelect
             data-test="add-dataset-schema"
             aria-label="Schema"
             placeholder="Choose a schema"
-            showSearch={{ optionFilterProp: 'label' }}
             disabled={databaseId === null}
-            loading={schemas.isFetching}
-            value={schema ?? undefined}
-            options={(schemas.currentData ?? []).map((name) => ({ value: name, label: name }))}
+            reloadKey={String(databaseId)}
+            fetchOptions={fetchSchemas}
+            value={schemaChoice}
             onChange={(value) => {
-              setSchema(value);
-              setTable(null);
+              setSchemaChoice(value);
+              setTableChoice(null);
             }}
-            style={{ width: '100%' }}
           />
         </label>
         <label>
           <Typography.Text>Table</Typography.Text>
-          <Select<string>
+          <AsyncSelect
             data-test="add-dataset-table"
             aria-label="Table"
             placeholder="Choose a table"
-            showSearch={{ optionFilterProp: 'label' }}
             disabled={schema === null}
-            loading={tables.isFetching}
-            value={table ?? undefined}
-            options={(tables.currentData?.result ?? []).map((item) => ({
-              value: item.value,
-              label: item.value,
-            }))}
-            onChange={setTable}
-            style={{ width: '100%' }}
+            reloadKey={`${String(databaseId)}|${schema ?? ''}`}
+            fetchOptions={fetchTables}
+            value={tableChoice}
+            onChange={setTableChoice}
           />
         </label>
         {errors.length === 0 ? null : (

@@ -2,6 +2,14 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Input, Table, type TableProps } from 'antd';
 import { newCalculatedColumn, type ColumnDraft } from './dataset-draft';
 
+type ColumnTextField =
+  | 'verbose_name'
+  | 'description'
+  | 'python_date_format'
+  | 'certified_by'
+  | 'certification_details'
+  | 'warning_text';
+
 interface DatasetColumnsTableProps {
   /** Calculated columns get name and expression inputs, a delete button and an add button. */
   calculated: boolean;
@@ -11,7 +19,10 @@ interface DatasetColumnsTableProps {
   onDelete?: (key: string) => void;
 }
 
-/** The editable columns of a dataset: physical ones (names fixed by the engine) or calculated ones. */
+/**
+ * The editable columns of a dataset: physical ones (names fixed by the engine) or calculated ones,
+ * with their certification and warning (spec 001 §3).
+ */
 export function DatasetColumnsTable({
   calculated,
   columns,
@@ -19,7 +30,7 @@ export function DatasetColumnsTable({
   onAdd,
   onDelete,
 }: DatasetColumnsTableProps) {
-  const text = (field: 'verbose_name' | 'description' | 'python_date_format', label: string) => ({
+  const text = (field: ColumnTextField, label: string) => ({
     title: label,
     key: field,
     render: (_value: unknown, column: ColumnDraft) => (
@@ -83,6 +94,9 @@ export function DatasetColumnsTable({
     flag('groupby', 'Is dimension'),
     flag('filterable', 'Is filterable'),
     text('python_date_format', 'Datetime format'),
+    text('certified_by', 'Certified by'),
+    text('certification_details', 'Certification details'),
+    text('warning_text', 'Warning'),
     ...(calculated
       ? [
           {

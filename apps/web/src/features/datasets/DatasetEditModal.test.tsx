@@ -9,6 +9,7 @@ import {
   setupDomTest,
   stubFetch,
 } from '../../test/dom-test';
+import { pickOption } from '../../test/async-select-test';
 import { DatasetEditModal } from './DatasetEditModal';
 
 setupDomTest();
@@ -99,6 +100,13 @@ function serve(putAnswer: (body: unknown) => { status: number; body: unknown }) 
   return stubFetch((url, init) => {
     if (url === '/api/v1/security/csrf_token/') return jsonResponse(200, { result: 't' });
     if (url === '/api/v1/dataset/5/refresh') return jsonResponse(200, { message: 'OK' });
+    if (url.startsWith('/api/v1/dataset/related/owners')) {
+      const result = [
+        { value: 1, text: 'Ada Min', extra: { email: 'ada@example.com', active: true } },
+        { value: 2, text: 'Bo Owner', extra: { email: 'bo@example.com', active: true } },
+      ];
+      return jsonResponse(200, { count: 2, result });
+    }
     if (url === '/api/v1/dataset/5' && init.method === 'PUT') {
       const answer = putAnswer(sentJson(init));
       return jsonResponse(answer.status, answer.body);
@@ -151,6 +159,46 @@ describe('DatasetEditModal', () => {
         { metric_name: 'sum__num', expression: 'SUM(num)', d3format: ',d' },
       ],
     });
+  });
+
+  it('adds an owner from the candidates read 100 at a time', async () => {
+    const fetchMock = serve(() => ({ status: 200, body: { id: 5, result: {}, data: DATASET } }));
+    const onSaved = vi.fn();
+    renderWithStore(<DatasetEditModal datasetId={5} onClose={vi.fn()} onSaved={onSaved} />);
+    expect(await screen.findByDisplayValue('birth_names')).toBeTruthy();
+    expect(byDataTest('dataset-edit-owners').textContent).toContain('Ada Min');
+    await pickOption('dataset-edit-owners', 'Bo Owner');
+    const asked = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/v1/dataset/related/owners'));
+    expect(decodeURIComponent(asked?.[0] ?? '')).toContain('page_size:100');
+    fireEvent.click(byDataTest('dataset-edit-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const put = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/v1/dataset/5' && init.method === 'PUT',
+    );
+    expect(datasetUpdateSchema.parse(sentJson(put?.[1])).owners).toEqual([1, 2]);
+  });
+
+  it('certifies a column and gives it a warning', async () => {
+    const fetchMock = serve(() => ({ status: 200, body: { id: 5, result: {}, data: DATASET } }));
+    const onSaved = vi.fn();
+    renderWithStore(<DatasetEditModal datasetId={5} onClose={vi.fn()} onSaved={onSaved} />);
+    expect(await screen.findByDisplayValue('birth_names')).toBeTruthy();
+
+    fireEvent.click(screen.getByText('Columns (2)'));
+    fireEvent.change(input('Certified by of name'), { target: { value: 'Data team' } });
+    fireEvent.change(input('Certification details of name'), { target: { value: 'Checked weekly' } });
+    fireEvent.change(input('Warning of ds'), { target: { value: 'Late by a day' } });
+    fireEvent.click(byDataTest('dataset-edit-save'));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const put = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/v1/dataset/5' && init.method === 'PUT',
+    );
+    const body = datasetUpdateSchema.parse(sentJson(put?.[1]));
+    expect(body.columns?.slice(0, 2)).toMatchObject([
+      { id: 11, certified_by: 'Data team', certification_details: 'Checked weekly', warning_text: null },
+      { id: 12, certified_by: null, certification_details: null, warning_text: 'Late by a day' },
+    ]);
   });
 
   it('shows the server field errors inline and stays open', async () => {

@@ -1,16 +1,23 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { MODAL_DEFAULT_WIDTH, type Dataset } from '@tessera/contracts';
 import { Alert, Button, Flex, Input, Modal, Select, Spin, Tabs, Tooltip, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../../shared/errors/ErrorMessage';
 import { errorText, toApiError } from '../../shared/errors/to-api-error';
 import { usePermissions } from '../../shared/session/use-permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
+import { AsyncSelect } from '../../shared/ui/async-select/AsyncSelect';
+import type { FetchSelectOptions } from '../../shared/ui/async-select/async-select-rules';
 import { DatasetColumnsTable } from './DatasetColumnsTable';
 import { DatasetMetricsTable } from './DatasetMetricsTable';
 import { sqlLabDatasetPath } from '../sqllab/dataset/sql-lab-links';
 import { draftFromDataset, draftProblems, updateBodyFromDraft, type DatasetDraft } from './dataset-draft';
-import { useGetDatasetQuery, useRefreshDatasetMutation, useUpdateDatasetMutation } from './datasets-api';
+import {
+  useGetDatasetQuery,
+  useLazyDatasetOwnerOptionsQuery,
+  useRefreshDatasetMutation,
+  useUpdateDatasetMutation,
+} from './datasets-api';
 
 const FIELD_LABELS: Record<string, string> = {
   table_name: 'Name',
@@ -77,6 +84,17 @@ function DatasetEditor({ dataset, onClose, onSaved, onSynced }: DatasetEditorPro
   const [refreshDataset, refreshState] = useRefreshDatasetMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
   const { sqlLab } = usePermissions();
+  const [listOwners] = useLazyDatasetOwnerOptionsQuery();
+  const fetchOwners = useCallback<FetchSelectOptions>(
+    async (search, page, pageSize) => {
+      const response = await listOwners({ search, page, pageSize }, true).unwrap();
+      return {
+        options: response.result.map((candidate) => ({ value: candidate.value, label: candidate.text })),
+        totalCount: response.count,
+      };
+    },
+    [listOwners],
+  );
 
   const change = (changes: Partial<DatasetDraft>) => setDraft((current) => ({ ...current, ...changes }));
   const changeColumn = (key: string, changes: Partial<DatasetDraft['columns'][number]>) =>
@@ -157,6 +175,22 @@ function DatasetEditor({ dataset, onClose, onSaved, onSynced }: DatasetEditorPro
           options={temporal.map((column) => ({ value: column.column_name, label: column.column_name }))}
           onChange={(value: string | undefined) => change({ main_dttm_col: value ?? null })}
           style={{ width: '100%' }}
+        />
+      </label>
+      <label>
+        <Typography.Text>Owners</Typography.Text>
+        <AsyncSelect
+          mode="multiple"
+          data-test="dataset-edit-owners"
+          aria-label="Owners"
+          placeholder="Owners"
+          fetchOptions={fetchOwners}
+          value={draft.owners.map((owner) => ({ value: owner.id, label: owner.name }))}
+          onChange={(chosen) =>
+            change({
+              owners: chosen.map((option) => ({ id: Number(option.value), name: option.label })),
+            })
+          }
         />
       </label>
       <label>

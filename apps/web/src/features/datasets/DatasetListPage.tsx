@@ -11,7 +11,11 @@ import { useListState } from '../../shared/list-page/use-list-state';
 import { usePermissions } from '../../shared/session/use-permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { AsyncSelect } from '../../shared/ui/async-select/AsyncSelect';
+import type { AsyncSelectOption } from '../../shared/ui/async-select/async-select-rules';
+import { useRelatedChoices } from '../../shared/ui/async-select/related-choices';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { ExportRowAction } from '../../shared/bundles/ExportRowAction';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { useAddParam } from '../../shared/ui/use-add-param';
 import { buildListQuery, tableSortOrder } from '../../shared/ui/list-query';
@@ -39,7 +43,18 @@ export function DatasetListPage() {
       if (writes) setAdding(true);
     }, [writes]),
   );
-  const { data, error, isFetching, refetch } = useListDatasetsQuery(buildListQuery(list, 'table_name'));
+  // The owner filter's pick with its label; the list asks for `owners rel_m_m <id>`.
+  const [owner, setOwner] = useState<AsyncSelectOption | null>(null);
+  const fetchOwners = useRelatedChoices('/api/v1/dataset/related/owners');
+  const query = buildListQuery(list, 'table_name');
+  const { data, error, isFetching, refetch } = useListDatasetsQuery(
+    owner === null
+      ? query
+      : {
+          ...query,
+          filters: [...query.filters, { col: 'owners', opr: 'rel_m_m', value: Number(owner.value) }],
+        },
+  );
   const [deleteDataset, deleteState] = useDeleteDatasetMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
 
@@ -104,6 +119,7 @@ export function DatasetListPage() {
               href={sqlLabDatasetPath(dataset.id)}
             />
           ) : null}
+          <ExportRowAction resource="dataset" id={dataset.id} name={dataset.table_name} />
           {writes ? (
             <>
               <RowActionButton
@@ -143,6 +159,25 @@ export function DatasetListPage() {
       data-test="dataset-list-page"
       title="Datasets"
       search={{ 'data-test': 'dataset-search', placeholder: 'Search by name' }}
+      filters={{
+        'data-test': 'dataset-filters',
+        controls: (
+          <div style={{ width: 180 }}>
+            <AsyncSelect
+              data-test="dataset-filter-owner"
+              aria-label="Owner"
+              placeholder="Owner"
+              allowClear
+              fetchOptions={fetchOwners}
+              value={owner}
+              onChange={(choice) => {
+                setOwner(choice);
+                setList((current) => ({ ...current, page: 0 }));
+              }}
+            />
+          </div>
+        ),
+      }}
       primaryAction={
         writes ? (
           <Button
@@ -166,9 +201,11 @@ export function DatasetListPage() {
       }}
       errorTitle="Could not load datasets"
       table={{ 'data-test': 'dataset-table', columns }}
+      bundles={{ resource: 'dataset', canImport: writes }}
       empty={{
         'data-test': 'dataset-empty',
-        description: list.search.trim() === '' ? 'No datasets yet' : 'No datasets match your search',
+        description:
+          list.search.trim() === '' && owner === null ? 'No datasets yet' : 'No datasets match your search',
       }}
     >
       {adding ? (

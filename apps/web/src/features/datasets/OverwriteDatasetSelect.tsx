@@ -1,6 +1,7 @@
-import { Select, Typography } from 'antd';
-import { useState } from 'react';
-import { useListDatasetsQuery } from './datasets-api';
+import { useCallback, useState } from 'react';
+import { AsyncSelect } from '../../shared/ui/async-select/AsyncSelect';
+import type { AsyncSelectOption, FetchSelectOptions } from '../../shared/ui/async-select/async-select-rules';
+import { useLazyListDatasetsQuery } from './datasets-api';
 import { overwriteCandidatesQuery } from './save-dataset';
 
 interface OverwriteDatasetSelectProps {
@@ -11,7 +12,7 @@ interface OverwriteDatasetSelectProps {
   status?: 'error';
 }
 
-/** The user's own virtual datasets on the query's database, searched by name on the server. */
+/** The user's own virtual datasets on the query's database, searched and paged on the server. */
 export function OverwriteDatasetSelect({
   dbId,
   userId,
@@ -19,37 +20,43 @@ export function OverwriteDatasetSelect({
   onChange,
   status,
 }: OverwriteDatasetSelectProps) {
-  const [search, setSearch] = useState('');
-  const { data, isFetching, error } = useListDatasetsQuery(overwriteCandidatesQuery(dbId, userId, search));
-  const options = (data?.result ?? []).map((dataset) => ({
-    value: dataset.id,
-    label: dataset.schema === null ? dataset.table_name : `${dataset.schema}.${dataset.table_name}`,
-    name: dataset.table_name,
-  }));
+  const [listDatasets] = useLazyListDatasetsQuery();
+  // Names by id of the datasets read, for the page (which overwrites by name) and the shown choice.
+  const [names] = useState(() => new Map<number, string>());
+  const [picked, setPicked] = useState<AsyncSelectOption | null>(null);
+  const fetchDatasets = useCallback<FetchSelectOptions>(
+    async (search, page, pageSize) => {
+      const response = await listDatasets(
+        overwriteCandidatesQuery(dbId, userId, search, page, pageSize),
+        true,
+      ).unwrap();
+      for (const dataset of response.result) names.set(dataset.id, dataset.table_name);
+      return {
+        options: response.result.map((dataset) => ({
+          value: dataset.id,
+          label: dataset.schema === null ? dataset.table_name : `${dataset.schema}.${dataset.table_name}`,
+        })),
+        totalCount: response.count,
+      };
+    },
+    [listDatasets, dbId, userId, names],
+  );
   return (
-    <>
-      <Select<number>
-        data-test="dataset-overwrite-select"
-        aria-label="Dataset to overwrite"
-        placeholder="Select or type dataset name"
-        style={{ width: '100%' }}
-        allowClear
-        loading={isFetching}
-        status={status}
-        value={value ?? undefined}
-        options={options}
-        showSearch={{ filterOption: false, onSearch: setSearch }}
-        notFoundContent={isFetching ? 'Loading…' : 'No datasets of yours to overwrite'}
-        onChange={(id?: number) => {
-          const option = options.find((entry) => entry.value === id);
-          onChange(option === undefined ? null : { id: option.value, name: option.name });
-        }}
-      />
-      {error === undefined ? null : (
-        <Typography.Text type="danger" data-test="dataset-overwrite-load-error">
-          The datasets could not be loaded.
-        </Typography.Text>
-      )}
-    </>
+    <AsyncSelect
+      data-test="dataset-overwrite-select"
+      aria-label="Dataset to overwrite"
+      placeholder="Select or type dataset name"
+      allowClear
+      status={status}
+      fetchOptions={fetchDatasets}
+      emptyText="No datasets of yours to overwrite"
+      value={picked !== null && picked.value === value ? picked : null}
+      onChange={(choice) => {
+        setPicked(choice);
+        const id = choice === null ? undefined : Number(choice.value);
+        const name = id === undefined ? undefined : names.get(id);
+        onChange(id === undefined || name === undefined ? null : { id, name });
+      }}
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
   setupDomTest,
   stubFetch,
 } from '../../test/dom-test';
+import { openSelect, pickOption } from '../../test/async-select-test';
 import { SaveDatasetModal } from './SaveDatasetModal';
 import {
   CREATE_FAILED_MESSAGE,
@@ -121,6 +122,13 @@ describe('SaveDatasetModal', () => {
     expect(toastTexts(store)).toContain('Dataset Names was created');
   });
 
+  it('is the default modal width, 600 px (spec 000 §9)', () => {
+    answer(201, createdBody);
+    renderWithStore(<SaveDatasetModal source={SOURCE} initialName="x" onClose={vi.fn()} />);
+    const modal = document.querySelector<HTMLElement>('.ant-modal');
+    expect(modal?.style.width).toBe('600px');
+  });
+
   it('requires a name before calling the server', async () => {
     const fetchMock = answer(201, createdBody);
     renderWithStore(<SaveDatasetModal source={SOURCE} initialName="" onClose={vi.fn()} />);
@@ -215,16 +223,19 @@ describe('SaveDatasetModal: save & explore and overwrite', () => {
     fireEvent.click(byDataTest('dataset-modal-save'));
     expect(await screen.findByText(OVERWRITE_REQUIRED)).toBeTruthy();
 
+    // The candidates are read when the list opens, a page of 100 at a time.
+    openSelect('dataset-overwrite-select');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url.startsWith('/api/v1/dataset/?'))).toBe(true),
+    );
     const listCall = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/v1/dataset/?'));
     const q = decodeURIComponent(new URL(listCall?.[0] ?? '', 'http://x').searchParams.get('q') ?? '');
     expect(q).toContain('(col:owners,opr:rel_m_m,value:1)');
     expect(q).toContain('(col:database,opr:rel_o_m,value:3)');
     expect(q).toContain('(col:sql,opr:dataset_is_null_or_empty,value:!f)');
+    expect(q).toContain('page_size:100');
 
-    const select = byDataTest('dataset-overwrite-select').querySelector('input');
-    if (select === null) throw new Error('no select input');
-    fireEvent.mouseDown(select);
-    fireEvent.click(await screen.findByText('main.old_names'));
+    await pickOption('dataset-overwrite-select', 'main.old_names');
     fireEvent.click(byDataTest('dataset-modal-save-explore'));
     expect(await screen.findByText(OVERWRITE_CONFIRM)).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init.method === 'PUT')).toBe(false);

@@ -152,7 +152,7 @@ export function SaveDatasetModal({
     <Modal
       open
       title="Save or Overwrite Dataset"
-      width={Math.round(MODAL_DEFAULT_WIDTH * 0.75)}
+      width={MODAL_DEFAULT_WIDTH}
       onCancel={onClose}
       destroyOnHidden
       footer={footer}

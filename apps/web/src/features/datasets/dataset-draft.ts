@@ -14,6 +14,10 @@ export interface ColumnDraft {
   groupby: boolean;
   filterable: boolean;
   python_date_format: string;
+  /** Kept in the column's `extra` by the server; blank means not certified / no warning. */
+  certified_by: string;
+  certification_details: string;
+  warning_text: string;
 }
 
 export interface MetricDraft {
@@ -38,6 +42,8 @@ export interface DatasetDraft {
   sql: string | null;
   columns: ColumnDraft[];
   metrics: MetricDraft[];
+  /** The owners with the names the picker shows; the body sends their ids. */
+  owners: { id: number; name: string }[];
 }
 
 let nextKey = 0;
@@ -53,6 +59,10 @@ export function draftFromDataset(dataset: Dataset): DatasetDraft {
     main_dttm_col: dataset.main_dttm_col,
     cache_timeout: dataset.cache_timeout === null ? '' : String(dataset.cache_timeout),
     sql: dataset.sql,
+    owners: dataset.owners.map((owner) => ({
+      id: owner.id,
+      name: `${owner.first_name} ${owner.last_name}`.trim() || `User ${String(owner.id)}`,
+    })),
     columns: dataset.columns.map((column) => ({
       key: `column-${column.id}`,
       id: column.id,
@@ -65,6 +75,9 @@ export function draftFromDataset(dataset: Dataset): DatasetDraft {
       groupby: column.groupby,
       filterable: column.filterable,
       python_date_format: column.python_date_format ?? '',
+      certified_by: column.certified_by ?? '',
+      certification_details: column.certification_details ?? '',
+      warning_text: column.warning_text ?? '',
     })),
     metrics: dataset.metrics.map((metric) => ({
       key: `metric-${metric.id}`,
@@ -91,6 +104,9 @@ export const newCalculatedColumn = (): ColumnDraft => ({
   groupby: true,
   filterable: true,
   python_date_format: '',
+  certified_by: '',
+  certification_details: '',
+  warning_text: '',
 });
 
 export const newMetric = (): MetricDraft => ({
@@ -148,6 +164,7 @@ export function updateBodyFromDraft(draft: DatasetDraft): DatasetUpdate {
     main_dttm_col: draft.main_dttm_col,
     cache_timeout: timeout === '' ? null : Number(timeout),
     ...(draft.sql === null ? {} : { sql: draft.sql }),
+    owners: draft.owners.map((owner) => owner.id),
     columns: draft.columns.map((column) => ({
       ...(column.id === undefined ? {} : { id: column.id }),
       column_name: column.column_name.trim(),
@@ -158,6 +175,9 @@ export function updateBodyFromDraft(draft: DatasetDraft): DatasetUpdate {
       groupby: column.groupby,
       filterable: column.filterable,
       python_date_format: orNull(column.python_date_format),
+      certified_by: orNull(column.certified_by),
+      certification_details: orNull(column.certification_details),
+      warning_text: orNull(column.warning_text),
     })),
     metrics: draft.metrics.map((metric) => ({
       ...(metric.id === undefined ? {} : { id: metric.id }),

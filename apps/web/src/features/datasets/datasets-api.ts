@@ -1,9 +1,11 @@
 import {
+  chartRelatedOwnersResponseSchema,
   datasetCreateResponseSchema,
   datasetListResponseSchema,
   datasetShowResponseSchema,
   okMessageSchema,
   type Dataset,
+  type ChartRelatedOwnersResponse,
   type DatasetCreate,
   type DatasetCreateResponse,
   type DatasetListResponse,
@@ -57,6 +59,17 @@ export const datasetsApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/v1/dataset/${id}/refresh`, method: 'PUT' }),
       responseSchema: okMessageSchema,
     }),
+    /** Candidate owners, a page at a time (the FAB related endpoint, the chart endpoint's answer shape). */
+    datasetOwnerOptions: build.query<
+      ChartRelatedOwnersResponse,
+      { search: string; page: number; pageSize: number }
+    >({
+      query: ({ search, page, pageSize }) => ({
+        url: '/api/v1/dataset/related/owners',
+        params: { q: encodeRison({ filter: search, page, page_size: pageSize }) },
+      }),
+      responseSchema: chartRelatedOwnersResponseSchema,
+    }),
     deleteDataset: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `/api/v1/dataset/${id}`, method: 'DELETE' }),
       responseSchema: okMessageSchema,
@@ -66,10 +79,12 @@ export const datasetsApi = api.injectEndpoints({
 
 export const {
   useListDatasetsQuery,
+  useLazyListDatasetsQuery,
   useCreateDatasetMutation,
   useOverwriteDatasetMutation,
   useDeleteDatasetMutation,
   useGetDatasetQuery,
   useUpdateDatasetMutation,
   useRefreshDatasetMutation,
+  useLazyDatasetOwnerOptionsQuery,
 } = datasetsApi;

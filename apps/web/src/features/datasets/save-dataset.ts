@@ -70,7 +70,13 @@ export function datasetOverwriteBody(source: DatasetSource): DatasetUpdate {
  * The datasets a query may overwrite: virtual ones the user owns on the query's database, by name,
  * searched on the server.
  */
-export function overwriteCandidatesQuery(dbId: number, userId: number, search: string): ListQuery {
+export function overwriteCandidatesQuery(
+  dbId: number,
+  userId: number,
+  search: string,
+  page: number,
+  pageSize: number,
+): ListQuery {
   const needle = search.trim();
   return {
     filters: [
@@ -81,7 +87,7 @@ export function overwriteCandidatesQuery(dbId: number, userId: number, search: s
     ],
     order_column: 'table_name',
     order_direction: 'asc',
-    page: 0,
-    page_size: 50,
+    page,
+    page_size: pageSize,
   };
 }

@@ -30,4 +30,10 @@ describe('readExploreUrl', () => {
       permalinkKey: 'k1',
     });
   });
+
+  it('reads the dashboard Explore was opened from', () => {
+    expect(readExploreUrl('?slice_id=4&dashboard_id=9').dashboardId).toBe(9);
+    expect(readExploreUrl('?slice_id=4').dashboardId).toBeNull();
+    expect(readExploreUrl('?dashboard_id=x').dashboardId).toBeNull();
+  });
 });

@@ -8,6 +8,8 @@ export interface ExploreUrlState {
   permalinkKey: string | null;
   standalone: boolean;
   force: boolean;
+  /** The dashboard Explore was opened from (its save dialog preselects it). */
+  dashboardId: number | null;
 }
 
 function positiveInt(value: string | null): number | null {
@@ -22,7 +24,7 @@ function flag(value: string | null): boolean {
 
 /**
  * Reads slice_id, datasource_id + datasource_type (or the legacy `datasource=3__table`), viz_type,
- * form_data_key, permalink (from the path or the query), standalone and force.
+ * form_data_key, permalink (from the path or the query), standalone, force and dashboard_id.
  */
 export function readExploreUrl(search: string, permalinkFromPath?: string): ExploreUrlState {
   const params = new URLSearchParams(search);
@@ -43,5 +45,6 @@ export function readExploreUrl(search: string, permalinkFromPath?: string): Expl
     permalinkKey: permalinkFromPath ?? params.get('permalink_key'),
     standalone: flag(params.get('standalone')),
     force: flag(params.get('force')),
+    dashboardId: positiveInt(params.get('dashboard_id')),
   };
 }

@@ -11,6 +11,14 @@ import {
   TEST_BOOTSTRAP,
 } from '../../test/dom-test';
 import { database, sqlLabServer } from '../sqllab/test/fake-server';
+import {
+  expectPagedLazyLoad,
+  idsOfPage,
+  pageAsked,
+  pickOption,
+  typeSearch,
+  type PageAsked,
+} from '../../test/async-select-test';
 import { QueryHistoryPage } from './QueryHistoryPage';
 
 setupDomTest();
@@ -50,14 +58,17 @@ const GAMMA_BOOTSTRAP = {
   user: TEST_BOOTSTRAP.user === null ? null : { ...TEST_BOOTSTRAP.user, roles: ['sql_lab'], is_admin: false },
 };
 
-function historyServer(rows: (url: string) => QueryListItem[], count?: number) {
+function historyServer(
+  rows: (url: string) => QueryListItem[],
+  count?: number,
+  extra: (url: string) => Response | null = () => null,
+) {
   return sqlLabServer([database()], (url) => {
+    const answer = extra(url);
+    if (answer !== null) return answer;
     if (url.startsWith('/api/v1/query/?')) {
       const result = rows(decodeURIComponent(url));
       return jsonResponse(200, { count: count ?? result.length, ids: result.map((r) => r.id), result });
-    }
-    if (url.startsWith('/api/v1/security/users/')) {
-      return jsonResponse(200, { count: 0, ids: [], result: [] });
     }
     return null;
   });
@@ -154,4 +165,47 @@ describe('QueryHistoryPage', () => {
     });
     expect(document.querySelector('[data-test="query-history-open"]')).toBeNull();
   });
+});
+
+describe('QueryHistoryPage database and user filters (spec 001 §9 select rules)', () => {
+  /** 150 choices at `related/<field>`, paged; a search for 'ware' or 'ada' finds one, id 42. */
+  function relatedServer(field: string, named: string, asked: PageAsked[]) {
+    return stubFetch(
+      historyServer(
+        () => [pastQuery(1)],
+        undefined,
+        (url) => {
+          if (!url.startsWith(`/api/v1/query/related/${field}?`)) return null;
+          const request = pageAsked(url);
+          asked.push(request);
+          if (request.q.includes(`filter:${named.slice(0, 3).toLowerCase()}`))
+            return jsonResponse(200, { count: 1, result: [{ value: 42, text: named }] });
+          const result = idsOfPage(request, 150).map((id) => ({ value: id, text: `${field} ${String(id)}` }));
+          return jsonResponse(200, { count: 150, result });
+        },
+      ),
+    );
+  }
+
+  it.each([
+    ['database', 'query-history-database', 'warehouse', '(col:database,opr:rel_o_m,value:42)'],
+    ['user', 'query-history-user', 'Ada Min', '(col:user,opr:rel_o_m,value:42)'],
+  ])(
+    'reads %s choices 100 at a time, past 70 % the next page, and filters by the pick',
+    async (field, test, named, rule) => {
+      const asked: PageAsked[] = [];
+      const fetchMock = relatedServer(field, named, asked);
+      renderWithStore(<QueryHistoryPage />);
+      await expectPagedLazyLoad(test, asked);
+      typeSearch(test, named.slice(0, 3).toLowerCase());
+      await pickOption(test, named);
+      await waitFor(() =>
+        expect(
+          fetchMock.mock.calls.some(
+            ([url]) => url.startsWith('/api/v1/query/?') && decodeURIComponent(url).includes(rule),
+          ),
+        ).toBe(true),
+      );
+    },
+  );
 });

@@ -7,11 +7,12 @@ import { ListPage } from '../../shared/list-page/ListPage';
 import { useListState } from '../../shared/list-page/use-list-state';
 import { usePermissions } from '../../shared/session/use-permissions';
 import { isAdmin } from '../../shared/session/session-slice';
-import { useGetSqlLabDatabasesQuery } from '../sqllab/api/sqllab-api';
+import { AsyncSelect } from '../../shared/ui/async-select/AsyncSelect';
+import type { AsyncSelectOption } from '../../shared/ui/async-select/async-select-rules';
+import { useRelatedChoices } from '../../shared/ui/async-select/related-choices';
 import { formatDuration } from '../sqllab/results/duration';
 import { tagColorOf } from '../sqllab/results/status-colors';
 import { sqlLabQueryPath } from '../sqllab/sharing/shared-query';
-import { useListUsersQuery } from '../users/users-api';
 import {
   NO_HISTORY_FILTERS,
   historyListQuery,
@@ -20,14 +21,6 @@ import {
   type HistoryFilters,
 } from './history-query';
 import { useListQueriesQuery } from './query-history-api';
-
-const USERS_QUERY = {
-  filters: [],
-  order_column: 'username',
-  order_direction: 'asc' as const,
-  page: 0,
-  page_size: 200,
-};
 
 function formatTime(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toLocaleString();
@@ -92,8 +85,11 @@ export function QueryHistoryPage() {
   // Runs are always newest first: the list state only pages.
   const [list, setList] = useListState({ column: undefined, direction: 'desc' });
   const history = useListQueriesQuery(historyListQuery(filters, list.page));
-  const databases = useGetSqlLabDatabasesQuery(undefined);
-  const users = useListUsersQuery(USERS_QUERY, { skip: !admin });
+  // The picked database and user with their labels (the filters keep the ids).
+  const [databaseChoice, setDatabaseChoice] = useState<AsyncSelectOption | null>(null);
+  const [userChoice, setUserChoice] = useState<AsyncSelectOption | null>(null);
+  const fetchDatabases = useRelatedChoices('/api/v1/query/related/database');
+  const fetchUsers = useRelatedChoices('/api/v1/query/related/user');
 
   const change = (patch: Partial<HistoryFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
@@ -108,19 +104,20 @@ export function QueryHistoryPage() {
         'data-test': 'query-history-filters',
         controls: (
           <>
-            <Select<number>
-              allowClear
-              placeholder="Database"
-              style={{ minWidth: 180 }}
-              data-test="query-history-database"
-              loading={databases.isLoading}
-              value={filters.databaseId ?? undefined}
-              options={(databases.data ?? []).map((database) => ({
-                value: database.id,
-                label: database.database_name,
-              }))}
-              onChange={(value: number | undefined) => change({ databaseId: value ?? null })}
-            />
+            <div style={{ width: 180 }}>
+              <AsyncSelect
+                data-test="query-history-database"
+                aria-label="Database"
+                placeholder="Database"
+                allowClear
+                fetchOptions={fetchDatabases}
+                value={databaseChoice}
+                onChange={(choice) => {
+                  setDatabaseChoice(choice);
+                  change({ databaseId: choice === null ? null : Number(choice.value) });
+                }}
+              />
+            </div>
             <Select<QueryState>
               allowClear
               placeholder="State"
@@ -131,20 +128,20 @@ export function QueryHistoryPage() {
               onChange={(value: QueryState | undefined) => change({ state: value ?? null })}
             />
             {admin ? (
-              <Select<number>
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder="User"
-                style={{ minWidth: 180 }}
-                data-test="query-history-user"
-                loading={users.isLoading}
-                value={filters.userId ?? undefined}
-                options={(users.data?.result ?? []).map((user) => ({
-                  value: user.id,
-                  label: user.username,
-                }))}
-                onChange={(value: number | undefined) => change({ userId: value ?? null })}
-              />
+              <div style={{ width: 180 }}>
+                <AsyncSelect
+                  data-test="query-history-user"
+                  aria-label="User"
+                  placeholder="User"
+                  allowClear
+                  fetchOptions={fetchUsers}
+                  value={userChoice}
+                  onChange={(choice) => {
+                    setUserChoice(choice);
+                    change({ userId: choice === null ? null : Number(choice.value) });
+                  }}
+                />
+              </div>
             ) : null}
             <DatePicker.RangePicker
               showTime

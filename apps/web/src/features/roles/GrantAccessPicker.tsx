@@ -1,13 +1,13 @@
 import type { RolePermission } from '@tessera/contracts';
-import { Button, Flex, Select, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
-import { useGetSchemasQuery, useListDatabasesQuery } from '../databases/databases-api';
-import { useListDatasetsQuery } from '../datasets/datasets-api';
+import { AsyncSelect } from '../../shared/ui/async-select/AsyncSelect';
+import type { AsyncSelectOption } from '../../shared/ui/async-select/async-select-rules';
+import { useDatabaseChoices, useSchemaChoices } from '../databases/database-choices';
+import { useDatasetChoices } from '../datasets/dataset-choices';
 import { useGrantAccessMutation } from './roles-api';
-
-const PICKER_PAGE = { filters: [], order_direction: 'asc' as const, page: 0, page_size: 200 };
 
 /**
  * A database alone grants the whole database; adding a schema narrows the grant to it, and a dataset
@@ -20,33 +20,29 @@ export function GrantAccessPicker({
   roleId: number;
   onGranted: (pair: RolePermission) => void;
 }) {
-  const [databaseId, setDatabaseId] = useState<number | undefined>();
-  const [schema, setSchema] = useState<string | undefined>();
-  const [datasetId, setDatasetId] = useState<number | undefined>();
-  const databases = useListDatabasesQuery({ ...PICKER_PAGE, order_column: 'database_name' });
-  const schemas = useGetSchemasQuery(databaseId ?? 0, { skip: databaseId === undefined });
-  const datasets = useListDatasetsQuery(
-    {
-      ...PICKER_PAGE,
-      order_column: 'table_name',
-      filters: [
-        { col: 'database', opr: 'rel_o_m', value: databaseId ?? 0 },
-        ...(schema === undefined ? [] : [{ col: 'schema', opr: 'eq', value: schema }]),
-      ],
-    },
-    { skip: databaseId === undefined },
+  // The picked database, schema and dataset with their labels.
+  const [database, setDatabase] = useState<AsyncSelectOption | null>(null);
+  const [schema, setSchema] = useState<AsyncSelectOption | null>(null);
+  const [dataset, setDataset] = useState<AsyncSelectOption | null>(null);
+  const databaseId = database === null ? undefined : Number(database.value);
+  const schemaName = schema === null ? undefined : String(schema.value);
+  const datasetId = dataset === null ? undefined : Number(dataset.value);
+  const fetchDatabases = useDatabaseChoices({ sqlLabOnly: false });
+  const fetchSchemas = useSchemaChoices(databaseId ?? null);
+  const fetchDatasets = useDatasetChoices(
+    databaseId === undefined ? undefined : { databaseId, schema: schemaName ?? null },
   );
   const [grant, grantState] = useGrantAccessMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
 
-  const what = datasetId !== undefined ? 'dataset' : schema !== undefined ? 'schema' : 'database';
+  const what = datasetId !== undefined ? 'dataset' : schemaName !== undefined ? 'schema' : 'database';
   const onGrant = async () => {
     if (databaseId === undefined) return;
     const result = await grant({
       id: roleId,
       grant: {
         database_id: databaseId,
-        ...(schema === undefined ? {} : { schema }),
+        ...(schemaName === undefined ? {} : { schema: schemaName }),
         ...(datasetId === undefined ? {} : { dataset_id: datasetId }),
       },
     });
@@ -61,47 +57,49 @@ export function GrantAccessPicker({
   return (
     <Flex vertical gap={8}>
       <Flex gap={8} wrap>
-        <Select<number>
-          data-test="grant-database"
-          placeholder="Database"
-          style={{ minWidth: 200 }}
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={databases.isFetching}
-          value={databaseId}
-          options={(databases.data?.result ?? []).map((db) => ({ value: db.id, label: db.database_name }))}
-          onChange={(id) => {
-            setDatabaseId(id);
-            setSchema(undefined);
-            setDatasetId(undefined);
-          }}
-        />
-        <Select<string>
-          data-test="grant-schema"
-          placeholder="All schemas"
-          style={{ minWidth: 160 }}
-          allowClear
-          showSearch
-          disabled={databaseId === undefined}
-          loading={schemas.isFetching}
-          value={schema}
-          options={(schemas.data ?? []).map((name) => ({ value: name, label: name }))}
-          onChange={(name) => {
-            setSchema(name);
-            setDatasetId(undefined);
-          }}
-        />
-        <Select<number>
-          data-test="grant-dataset"
-          placeholder="All datasets"
-          style={{ minWidth: 180 }}
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          disabled={databaseId === undefined}
-          loading={datasets.isFetching}
-          value={datasetId}
-          options={(datasets.data?.result ?? []).map((ds) => ({ value: ds.id, label: ds.table_name }))}
-          onChange={setDatasetId}
-        />
+        <div style={{ width: 200 }}>
+          <AsyncSelect
+            data-test="grant-database"
+            aria-label="Database"
+            placeholder="Database"
+            fetchOptions={fetchDatabases}
+            value={database}
+            onChange={(choice) => {
+              setDatabase(choice);
+              setSchema(null);
+              setDataset(null);
+            }}
+          />
+        </div>
+        <div style={{ width: 160 }}>
+          <AsyncSelect
+            data-test="grant-schema"
+            aria-label="Schema"
+            placeholder="All schemas"
+            allowClear
+            disabled={databaseId === undefined}
+            fetchOptions={fetchSchemas}
+            reloadKey={String(databaseId ?? '')}
+            value={schema}
+            onChange={(choice) => {
+              setSchema(choice);
+              setDataset(null);
+            }}
+          />
+        </div>
+        <div style={{ width: 180 }}>
+          <AsyncSelect
+            data-test="grant-dataset"
+            aria-label="Dataset"
+            placeholder="All datasets"
+            allowClear
+            disabled={databaseId === undefined}
+            fetchOptions={fetchDatasets}
+            reloadKey={`${String(databaseId ?? '')}/${schemaName ?? ''}`}
+            value={dataset}
+            onChange={setDataset}
+          />
+        </div>
         <Button
           data-test="grant-submit"
           disabled={databaseId === undefined}

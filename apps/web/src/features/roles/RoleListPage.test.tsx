@@ -8,8 +8,21 @@ import {
   setupDomTest,
   stubFetch,
 } from '../../test/dom-test';
+import {
+  expectPagedLazyLoad,
+  idsOfPage,
+  listContentHeight,
+  openSelect,
+  optionTitles,
+  pageAsked,
+  pickOption,
+  scrollList,
+  typeSearch,
+  type PageAsked,
+} from '../../test/async-select-test';
+import { datasetRow } from '../../test/dataset-rows';
+import { databaseItem } from '../databases/test/database-fixture';
 import { RoleListPage } from './RoleListPage';
-import { groupedOptions } from './RolePermissionsModal';
 
 setupDomTest();
 
@@ -120,8 +133,13 @@ describe('RoleListPage', () => {
     renderWithStore(<RoleListPage />);
     await screen.findByText('Analysts');
     fireEvent.click(byDataTest('role-permissions'));
-    expect(await screen.findByText('database_access on [examples].(id:1)')).toBeTruthy();
-    expect(within(byDataTest('role-permissions-select')).getByText(/database_access/)).toBeTruthy();
+    // The tag is cut at 20 characters; its title keeps the whole pair.
+    await waitFor(() =>
+      expect(
+        byDataTest('role-permissions-select').querySelector('[title="database_access on [examples].(id:1)"]'),
+      ).toBeTruthy(),
+    );
+    expect(within(byDataTest('role-permissions-select')).getByText('database_access on […')).toBeTruthy();
     fireEvent.click(byDataTest('role-permissions-save'));
     await waitFor(() =>
       expect(
@@ -134,14 +152,85 @@ describe('RoleListPage', () => {
     expect(sentJson(post?.[1])).toEqual({ permission_view_menu_ids: [31] });
   });
 
-  it('groups pairs by resource, each once, sorted', () => {
-    const groups = groupedOptions([
-      { id: 3, permission: 'can_write', view: 'Dataset' },
-      { id: 2, permission: 'can_read', view: 'Dataset' },
-      { id: 2, permission: 'can_read', view: 'Dataset' },
-      { id: 9, permission: 'database_access', view: '[a].(id:1)' },
-    ]);
-    expect(groups.map((group) => group.label)).toEqual(['[a].(id:1)', 'Dataset']);
-    expect(groups[1]?.options.map((option) => option.value)).toEqual([2, 3]);
+  it('reads permission pairs 100 at a time, the next page past 70 %, searching on the server', async () => {
+    const asked: PageAsked[] = [];
+    stubFetch((url) => {
+      if (url === '/api/v1/security/csrf_token/') return jsonResponse(200, { result: 't' });
+      if (url.startsWith('/api/v1/security/roles/7/permissions/')) return jsonResponse(200, { result: [] });
+      if (url.startsWith('/api/v1/security/permissions-resources/')) {
+        const request = pageAsked(url);
+        asked.push(request);
+        const result = idsOfPage(request, 300).map((id) => ({
+          id,
+          permission: { name: 'can_read' },
+          view_menu: { name: `View ${String(id)}` },
+        }));
+        return jsonResponse(200, { count: 300, ids: result.map((pair) => pair.id), result });
+      }
+      return listOf([CUSTOM]);
+    });
+    renderWithStore(<RoleListPage />);
+    await screen.findByText('Analysts');
+    fireEvent.click(byDataTest('role-permissions'));
+    await waitFor(() => expect(byDataTest('role-permissions-select')).toBeTruthy());
+    await expectPagedLazyLoad('role-permissions-select', asked);
+    typeSearch('role-permissions-select', 'Dataset');
+    await waitFor(() =>
+      expect(asked.some((request) => request.q.includes('(col:search,opr:ct,value:Dataset)'))).toBe(true),
+    );
+  });
+
+  it('grant access: databases, schemas and datasets each read 100 at a time past 70 %', async () => {
+    const asked: Record<'database' | 'schema' | 'dataset', PageAsked[]> = {
+      database: [],
+      schema: [],
+      dataset: [],
+    };
+    stubFetch((url) => {
+      if (url === '/api/v1/security/csrf_token/') return jsonResponse(200, { result: 't' });
+      if (url.startsWith('/api/v1/security/roles/7/permissions/')) return jsonResponse(200, { result: [] });
+      if (url.startsWith('/api/v1/security/permissions-resources/'))
+        return jsonResponse(200, { count: 0, ids: [], result: [] });
+      if (url.startsWith('/api/v1/database/3/schemas/')) {
+        return jsonResponse(200, {
+          result: Array.from({ length: 250 }, (_, i) => `schema_${String(i).padStart(3, '0')}`),
+        });
+      }
+      if (url.startsWith('/api/v1/database/?')) {
+        const request = pageAsked(url);
+        asked.database.push(request);
+        if (request.q.includes('(col:database_name,opr:ct,value:ware)')) {
+          const found = [databaseItem({ id: 3, database_name: 'warehouse' })];
+          return jsonResponse(200, { count: 1, ids: [3], result: found });
+        }
+        const result = idsOfPage(request, 150).map((id) =>
+          databaseItem({ id, database_name: `db ${String(id)}` }),
+        );
+        return jsonResponse(200, { count: 150, ids: result.map((item) => item.id), result });
+      }
+      if (url.startsWith('/api/v1/dataset/?')) {
+        const request = pageAsked(url);
+        asked.dataset.push(request);
+        const rows = idsOfPage(request, 150).map((id) => datasetRow(id));
+        return jsonResponse(200, { count: 150, ids: rows.map((row) => row.id), result: rows });
+      }
+      return listOf([CUSTOM]);
+    });
+    renderWithStore(<RoleListPage />);
+    await screen.findByText('Analysts');
+    fireEvent.click(byDataTest('role-permissions'));
+    await waitFor(() => expect(byDataTest('grant-database')).toBeTruthy());
+    await expectPagedLazyLoad('grant-database', asked.database);
+    typeSearch('grant-database', 'ware');
+    await pickOption('grant-database', 'warehouse');
+    await expectPagedLazyLoad('grant-dataset', asked.dataset);
+    expect(asked.dataset[0]?.q).toContain('(col:database,opr:rel_o_m,value:3)');
+    // The schemas come whole from the server and are paged here, 100 at a time.
+    openSelect('grant-schema');
+    await waitFor(() => expect(optionTitles()).toContain('schema_000'));
+    expect(listContentHeight()).toBeGreaterThan(0);
+    const first = listContentHeight();
+    scrollList(0.8);
+    await waitFor(() => expect(listContentHeight()).toBeCloseTo(first * 2));
   });
 });

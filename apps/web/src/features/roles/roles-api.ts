@@ -23,8 +23,6 @@ type RoleItemResponse = z.infer<typeof roleItemResponseSchema>;
 
 const LIST_TAG = { type: 'Role' as const, id: 'LIST' };
 const pairsTag = (id: number) => ({ type: 'Role' as const, id: `pairs-${id}` });
-/** The server's largest page: the permission picker searches on the server beyond it. */
-export const PAIR_PAGE_SIZE = 200;
 
 /** /api/v1/security/roles/ and its pairs (Admin only on the server). */
 export const rolesApi = api.injectEndpoints({
@@ -84,16 +82,17 @@ export const rolesApi = api.injectEndpoints({
       transformResponse: (response) => response.result,
       invalidatesTags: (_result, _error, { id }) => [pairsTag(id), { type: 'Role', id: 'PAIRS' }],
     }),
-    listPairs: build.query<PairList, string>({
-      query: (search) => ({
+    /** One page of (permission, resource) pairs matching the search, for the permissions picker. */
+    listPairs: build.query<PairList, { search: string; page: number; pageSize: number }>({
+      query: ({ search, page, pageSize }) => ({
         url: '/api/v1/security/permissions-resources/',
         params: {
           q: encodeRison({
-            filters: search.trim() === '' ? [] : [{ col: 'search', opr: 'ct', value: search.trim() }],
+            filters: search === '' ? [] : [{ col: 'search', opr: 'ct', value: search }],
             order_column: 'view_menu',
             order_direction: 'asc',
-            page: 0,
-            page_size: PAIR_PAGE_SIZE,
+            page,
+            page_size: pageSize,
           }),
         },
       }),
@@ -111,5 +110,5 @@ export const {
   useRolePermissionsQuery,
   useSetRolePermissionsMutation,
   useGrantAccessMutation,
-  useListPairsQuery,
+  useLazyListPairsQuery,
 } = rolesApi;

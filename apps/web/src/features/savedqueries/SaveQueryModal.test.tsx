@@ -6,6 +6,20 @@ import { LABEL_REQUIRED, SaveQueryModal } from './SaveQueryModal';
 setupDomTest();
 
 describe('SaveQueryModal', () => {
+  it('is the default modal width, 600 px (spec 000 §9)', () => {
+    renderWithStore(
+      <SaveQueryModal
+        title="Save query"
+        submitText="Save"
+        initial={{ label: 'x', description: '' }}
+        onSubmit={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    const modal = document.querySelector<HTMLElement>('.ant-modal');
+    expect(modal?.style.width).toBe('600px');
+  });
+
   it('submits the trimmed name and the description', () => {
     const onSubmit = vi.fn();
     renderWithStore(

@@ -46,7 +46,7 @@ export function SaveQueryModal({
     <Modal
       open
       title={title}
-      width={Math.round(MODAL_DEFAULT_WIDTH * 0.75)}
+      width={MODAL_DEFAULT_WIDTH}
       onCancel={onCancel}
       destroyOnHidden
       footer={[

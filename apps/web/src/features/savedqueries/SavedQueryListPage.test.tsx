@@ -10,6 +10,14 @@ import {
   stubFetch,
 } from '../../test/dom-test';
 import { selectToasts } from '../../shared/toasts/toasts-slice';
+import {
+  expectPagedLazyLoad,
+  idsOfPage,
+  pageAsked,
+  pickOption,
+  typeSearch,
+  type PageAsked,
+} from '../../test/async-select-test';
 import { SavedQueryListPage } from './SavedQueryListPage';
 
 setupDomTest();
@@ -32,6 +40,7 @@ function savedQuery(id: number, label: string, sql: string): SavedQuery {
     changed_on: '2026-01-01T00:00:00.000Z',
     changed_on_delta_humanized: '2 days ago',
     sql_tables: [],
+    tags: [],
   };
 }
 
@@ -108,7 +117,8 @@ describe('SavedQueryListPage', () => {
     expect(document.querySelector('[data-test="savedquery-edit"]')).toBeNull();
     expect(document.querySelector('[data-test="savedquery-delete"]')).toBeNull();
     expect(document.querySelector('[data-test="savedquery-bulk-delete"]')).toBeNull();
-    expect(document.querySelector('.ant-checkbox')).toBeNull();
+    expect(document.querySelector('[data-test="list-import"]')).toBeNull();
+    expect(document.querySelector('[data-test="list-bulk-export"]')).not.toBeNull();
   });
 
   it('does not link saved queries into SQL Lab for a user without SQL Lab', async () => {
@@ -143,5 +153,35 @@ describe('SavedQueryListPage', () => {
     });
     const deleteCall = fetchMock.mock.calls.find(([, init]) => init.method === 'DELETE');
     expect(risonOf(deleteCall?.[0] ?? '')).toBe('!(1,2)');
+  });
+});
+
+describe('SavedQueryListPage created-by filter (spec 001 §9 select rules)', () => {
+  it('reads users 100 at a time, the next page past 70 %, and lists what the picked user saved', async () => {
+    const asked: PageAsked[] = [];
+    const fetchMock = stubFetch((url) => {
+      if (url.startsWith('/api/v1/saved_query/related/created_by?')) {
+        const request = pageAsked(url);
+        asked.push(request);
+        if (request.q.includes('filter:ada'))
+          return jsonResponse(200, { count: 1, result: [{ value: 7, text: 'Ada Min' }] });
+        const result = idsOfPage(request, 150).map((id) => ({ value: id, text: `User ${String(id)}` }));
+        return jsonResponse(200, { count: 150, result });
+      }
+      return jsonResponse(200, listBody(ROWS));
+    });
+    renderWithStore(<SavedQueryListPage />);
+    await expectPagedLazyLoad('savedquery-filter-created-by', asked);
+    typeSearch('savedquery-filter-created-by', 'ada');
+    await pickOption('savedquery-filter-created-by', 'Ada Min');
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url]) =>
+            url.startsWith('/api/v1/saved_query/?') &&
+            decodeURIComponent(url).includes('(col:created_by,opr:rel_o_m,value:7)'),
+        ),
+      ).toBe(true),
+    );
   });
 });

@@ -9,10 +9,16 @@ import { useListState } from '../../shared/list-page/use-list-state';
 import { usePermissions } from '../../shared/session/use-permissions';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { AsyncSelect } from '../../shared/ui/async-select/AsyncSelect';
+import type { AsyncSelectOption } from '../../shared/ui/async-select/async-select-rules';
+import { useRelatedChoices } from '../../shared/ui/async-select/related-choices';
 import { RowActionButton } from '../../shared/ui/RowActionButton';
+import { ExportRowAction } from '../../shared/bundles/ExportRowAction';
 import { lastModifiedColumn } from '../../shared/ui/last-modified-column';
 import { buildListQuery, tableSortOrder, type ListState } from '../../shared/ui/list-query';
 import { COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, copyText } from '../sqllab/results/clipboard';
+import { tagsColumn } from '../tags/tags-column';
+import { useTagging } from '../tags/use-tagging';
 import { savedQuerySqlLabPath } from './paths';
 import {
   useBulkDeleteSavedQueriesMutation,
@@ -22,11 +28,20 @@ import {
 } from './saved-queries-api';
 import { SaveQueryModal, type SaveQueryValues } from './SaveQueryModal';
 
-/** The search box looks in the name, description, SQL and database name at once. */
-export function savedQueryListQuery(list: ListState): ListQuery {
+/**
+ * The search box looks in the name, description, SQL and database name at once; `createdBy` keeps the
+ * queries that user saved.
+ */
+export function savedQueryListQuery(list: ListState, createdBy: number | null = null): ListQuery {
   const query = buildListQuery(list, 'label');
   const search = list.search.trim();
-  return { ...query, filters: search === '' ? [] : [{ col: 'label', opr: 'all_text', value: search }] };
+  return {
+    ...query,
+    filters: [
+      ...(search === '' ? [] : [{ col: 'label', opr: 'all_text', value: search }]),
+      ...(createdBy === null ? [] : [{ col: 'created_by', opr: 'rel_o_m', value: createdBy }]),
+    ],
+  };
 }
 
 const SQL_PREVIEW_CHARS = 80;
@@ -42,7 +57,12 @@ export function SavedQueryListPage() {
   const [preview, setPreview] = useState<SavedQuery | null>(null);
   const [editing, setEditing] = useState<SavedQuery | null>(null);
   const [toDelete, setToDelete] = useState<SavedQuery | null>(null);
-  const { data, error, isFetching, refetch } = useListSavedQueriesQuery(savedQueryListQuery(list));
+  // The created-by filter's pick with its label (an admin sees everyone's saved queries).
+  const [creator, setCreator] = useState<AsyncSelectOption | null>(null);
+  const fetchCreators = useRelatedChoices('/api/v1/saved_query/related/created_by');
+  const { data, error, isFetching, refetch } = useListSavedQueriesQuery(
+    savedQueryListQuery(list, creator === null ? null : Number(creator.value)),
+  );
   const [deleteOne, deleteState] = useDeleteSavedQueryMutation();
   const [deleteMany] = useBulkDeleteSavedQueriesMutation();
   const [update, updateState] = useUpdateSavedQueryMutation();
@@ -56,6 +76,7 @@ export function SavedQueryListPage() {
     else addDangerToast(COPY_UNSUPPORTED_MESSAGE);
   };
 
+  const tagging = useTagging();
   const columns: TableProps<SavedQuery>['columns'] = [
     {
       title: 'Name',
@@ -101,6 +122,7 @@ export function SavedQueryListPage() {
         </Typography.Text>
       ),
     },
+    ...tagsColumn<SavedQuery>(tagging, 'savedquery-tags'),
     lastModifiedColumn<SavedQuery>(list, 'changed_on', (query) => query.changed_on),
     {
       title: 'Actions',
@@ -140,6 +162,7 @@ export function SavedQueryListPage() {
               onClick={() => void copyLink(query)}
             />
           ) : null}
+          <ExportRowAction resource="saved_query" id={query.id} name={query.label} />
           {writes ? (
             <RowActionButton
               title="Delete"
@@ -192,6 +215,25 @@ export function SavedQueryListPage() {
       data-test="savedquery-list-page"
       title="Saved queries"
       search={{ 'data-test': 'savedquery-search', placeholder: 'Search name, SQL or database' }}
+      filters={{
+        'data-test': 'savedquery-filters',
+        controls: (
+          <div style={{ width: 180 }}>
+            <AsyncSelect
+              data-test="savedquery-filter-created-by"
+              aria-label="Created by"
+              placeholder="Created by"
+              allowClear
+              fetchOptions={fetchCreators}
+              value={creator}
+              onChange={(choice) => {
+                setCreator(choice);
+                setList((current) => ({ ...current, page: 0 }));
+              }}
+            />
+          </div>
+        ),
+      }}
       list={list}
       onListChange={setList}
       result={{
@@ -203,10 +245,13 @@ export function SavedQueryListPage() {
       }}
       errorTitle="Could not load saved queries"
       table={{ 'data-test': 'savedquery-table', columns }}
+      bundles={{ resource: 'saved_query', canImport: writes }}
       empty={{
         'data-test': 'savedquery-empty',
         description:
-          list.search.trim() === '' ? 'No saved queries yet' : 'No saved queries match your search',
+          list.search.trim() === '' && creator === null
+            ? 'No saved queries yet'
+            : 'No saved queries match your search',
       }}
       bulkDelete={
         writes

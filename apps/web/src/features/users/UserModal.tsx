@@ -1,12 +1,12 @@
 import { MODAL_DEFAULT_WIDTH, type User } from '@tessera/contracts';
-import { Alert, Button, Checkbox, Form, Input, Modal, Select } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { ErrorMessage } from '../../shared/errors/ErrorMessage';
 import { toApiError } from '../../shared/errors/to-api-error';
 import type { FieldErrors } from '../../shared/forms/payload-result';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { emptyUserForm, toUserCreate, toUserUpdate, userFormFrom, type UserFormValues } from './user-form';
-import { useCreateUserMutation, useListRolesQuery, useUpdateUserMutation } from './users-api';
+import { RolesSelect } from './RolesSelect';
+import { useCreateUserMutation, useUpdateUserMutation } from './users-api';
 
 function isFormField(field: string): field is keyof UserFormValues {
   return Object.hasOwn(emptyUserForm(), field);
@@ -23,7 +23,7 @@ interface UserModalProps {
 export function UserModal({ user, onClose, onSaved }: UserModalProps) {
   const [form] = Form.useForm<UserFormValues>();
   const [saveError, setSaveError] = useState<string[]>([]);
-  const roles = useListRolesQuery();
+  const [knownRoles] = useState(() => new Map((user?.roles ?? []).map((role) => [role.id, role.name])));
   const [createUser, createState] = useCreateUserMutation();
   const [updateUser, updateState] = useUpdateUserMutation();
   const { addSuccessToast } = useToasts();
@@ -146,16 +146,8 @@ export function UserModal({ user, onClose, onSaved }: UserModalProps) {
           name="roles"
           rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one role' }]}
         >
-          <Select<number[]>
-            data-test="user-roles"
-            mode="multiple"
-            loading={roles.isFetching}
-            placeholder="Choose roles"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(roles.data?.result ?? []).map((role) => ({ value: role.id, label: role.name }))}
-          />
+          <RolesSelect known={knownRoles} />
         </Form.Item>
-        <ErrorMessage title="Could not load roles" error={roles.error} />
         <Form.Item name="active" valuePropName="checked" style={{ marginBottom: 0 }}>
           <Checkbox data-test="user-active">Active</Checkbox>
         </Form.Item>

@@ -20,8 +20,6 @@ export type RoleList = z.infer<typeof roleListSchema>;
 type UserItem = z.infer<typeof userItemSchema>;
 
 const LIST_TAG = { type: 'User' as const, id: 'LIST' };
-/** Built-in roles plus a few custom ones fit easily; the picker does not page. */
-const ROLES_QUERY = { page: 0, page_size: 100, order_column: 'name', order_direction: 'asc' };
 
 /** /api/v1/security/users/ and /roles/ (Admin only on the server). */
 export const usersApi = api.injectEndpoints({
@@ -43,14 +41,25 @@ export const usersApi = api.injectEndpoints({
       transformResponse: (response) => response.result,
       invalidatesTags: [LIST_TAG],
     }),
-    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query reads void as 'takes no argument'
-    listRoles: build.query<RoleList, void>({
-      query: () => ({ url: '/api/v1/security/roles/', params: { q: encodeRison(ROLES_QUERY) } }),
+    /** One page of roles whose name contains the search, for the roles picker. */
+    listRoles: build.query<RoleList, { search: string; page: number; pageSize: number }>({
+      query: ({ search, page, pageSize }) => ({
+        url: '/api/v1/security/roles/',
+        params: {
+          q: encodeRison({
+            filters: search === '' ? [] : [{ col: 'name', opr: 'ct', value: search }],
+            order_column: 'name',
+            order_direction: 'asc',
+            page,
+            page_size: pageSize,
+          }),
+        },
+      }),
       responseSchema: roleListSchema,
       providesTags: [{ type: 'Role', id: 'LIST' }],
     }),
   }),
 });
 
-export const { useListUsersQuery, useCreateUserMutation, useUpdateUserMutation, useListRolesQuery } =
+export const { useListUsersQuery, useCreateUserMutation, useUpdateUserMutation, useLazyListRolesQuery } =
   usersApi;

@@ -17,6 +17,8 @@ export interface ApiRequest {
   params?: Readonly<Record<string, string | number | boolean | undefined>>;
   /** Lets the request outlive the page (fetch keepalive): for what must reach the server on page hide. */
   keepalive?: boolean;
+  /** This request's own timeout in seconds, in place of the server's SUPERSET_WEBSERVER_TIMEOUT. */
+  timeoutSeconds?: number;
 }
 
 /** Every failed call ends as this: the normalised error plus, for validation failures, messages per field. */

@@ -23,6 +23,14 @@ function timeoutSeconds(state: unknown): number {
     : DEFAULT_TIMEOUT_SECONDS;
 }
 
+/**
+ * Asks for the session's CSRF token now, with the server's timeout from `state`, so that a page whose
+ * first requests are mutations (a dashboard's chart-data POSTs) does not wait one more round trip for it.
+ */
+export function prefetchCsrfToken(state: unknown): void {
+  void getCsrfToken(timeoutSeconds(state));
+}
+
 function isCsrfRejection(outcome: HttpOutcome): boolean {
   return !outcome.ok && (outcome.status === 400 || outcome.status === 403) && outcome.text.includes('CSRF');
 }
@@ -40,7 +48,7 @@ async function attempt(request: ApiRequest, signal: AbortSignal, timeout: number
  * @tessera/core. A 401 outside the login form ends the session so the shell sends the user to /login/.
  */
 export const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (request, api) => {
-  const timeout = timeoutSeconds(api.getState());
+  const timeout = request.timeoutSeconds ?? timeoutSeconds(api.getState());
   const method = request.method ?? 'GET';
   const needsCsrf = method !== 'GET' && request.url !== LOGIN_PATH;
 

@@ -1,8 +1,8 @@
-import { Alert } from 'antd';
 import type { ReactNode } from 'react';
-import { ErrorLink } from './ErrorLink';
-import { IssueCodeList } from './IssueCodeList';
+import { registeredError } from './error-kinds';
 import { toApiError } from './to-api-error';
+import { TypedErrorBox } from './TypedErrorBox';
+import { UnexpectedErrorBox } from './UnexpectedErrorBox';
 
 interface ErrorMessageProps {
   /** Any error: an ApiError from the API layer, a serialized exception, or undefined (renders nothing). */
@@ -13,7 +13,11 @@ interface ErrorMessageProps {
   'data-test'?: string;
 }
 
-/** The standard error display: the normalised sentence, its issue codes and its link. */
+/**
+ * The one error display of Explore, dashboards, SQL Lab and the lists (spec 001 §8 'Error types'): the
+ * rendering registered for the error's type, otherwise the 'Unexpected error' warning box with the
+ * sentence, the '(Request Access)' link and the stack trace.
+ */
 export function ErrorMessage({
   error,
   title,
@@ -22,22 +26,17 @@ export function ErrorMessage({
 }: ErrorMessageProps) {
   const apiError = toApiError(error);
   if (apiError === null) return null;
-  const details = (
-    <>
-      {title === undefined ? null : <div>{apiError.error}</div>}
-      <IssueCodeList errors={apiError.errors} />
-      <ErrorLink href={apiError.link} />
-    </>
-  );
-  const hasDetails = title !== undefined || (apiError.errors?.length ?? 0) > 0 || apiError.link !== undefined;
+  const registered = registeredError(apiError.errors);
+  if (registered === null)
+    return <UnexpectedErrorBox error={apiError} title={title} action={action} dataTest={dataTest} />;
   return (
-    <Alert
-      data-test={dataTest}
-      type="error"
-      showIcon
-      title={title ?? apiError.error}
-      description={hasDetails ? details : undefined}
+    <TypedErrorBox
+      kind={registered.kind}
+      error={registered.error}
+      apiError={apiError}
+      title={title}
       action={action}
+      dataTest={dataTest}
     />
   );
 }

@@ -27,6 +27,8 @@ interface ListCardGridProps<Row extends { id: number }> extends ListCardsConfig<
   /** The list failed to load; its error state says so, so no empty state shows beside it. */
   failed: boolean;
   selection?: { selected: number[]; onChange: (ids: number[]) => void };
+  /** Cards per page, when the page asks the server for other than LIST_PAGE_SIZE. */
+  pageSize?: number;
 }
 
 /** A list as cards, paged like the table, with the same selection when the page offers bulk actions. */
@@ -42,6 +44,7 @@ export function ListCardGrid<Row extends { id: number }>({
   empty,
   failed,
   selection,
+  pageSize,
 }: ListCardGridProps<Row>) {
   const { token } = theme.useToken();
   if (!loading && rows.length === 0) {
@@ -95,7 +98,7 @@ export function ListCardGrid<Row extends { id: number }>({
         <Pagination
           align="end"
           current={list.page + 1}
-          pageSize={LIST_PAGE_SIZE}
+          pageSize={pageSize ?? LIST_PAGE_SIZE}
           total={total}
           showSizeChanger={false}
           hideOnSinglePage

@@ -1,5 +1,9 @@
-import { Flex, Typography, type TableProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { ExportOutlined, ImportOutlined } from '@ant-design/icons';
+import type { BundleResource } from '@tessera/contracts';
+import { Button, Flex, Typography, type TableProps } from 'antd';
+import { Suspense, useState, type ReactNode } from 'react';
+import { useBundleExport } from '../bundles/use-bundle-export';
+import { lazyComponent } from '../lazy/lazy-component';
 import { BulkDeleteButton } from '../ui/BulkDeleteButton';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ListLoadError } from '../ui/ListLoadError';
@@ -9,6 +13,11 @@ import { ListToolbar } from '../ui/ListToolbar';
 import type { ListState, ListStateUpdate } from '../ui/list-query';
 import { ListCardGrid, type ListCardsConfig } from './ListCardGrid';
 import { ViewToggle, type ListViewMode } from './ViewToggle';
+
+// The import dialog (antd Upload, Form) loads when it is first opened, not with the list.
+const ImportBundleModal = lazyComponent(() =>
+  import('../bundles/ImportBundleModal').then((module) => module.ImportBundleModal),
+);
 
 /** What the list query answered, in the terms of RTK Query's hook result. */
 export interface ListResult<Row> {
@@ -30,6 +39,13 @@ export interface ListBulkDelete {
   onDelete: (ids: number[]) => Promise<boolean>;
 }
 
+/** Import of export ZIPs into the list, and export of the selected rows as one ZIP. */
+export interface ListBundles {
+  resource: BundleResource;
+  /** Whether the user may import (can_write on the resource); export needs only the list. */
+  canImport: boolean;
+}
+
 interface ListPageProps<Row extends { id: number }> {
   'data-test': string;
   title: string;
@@ -42,6 +58,8 @@ interface ListPageProps<Row extends { id: number }> {
   onListChange: ListStateUpdate;
   result: ListResult<Row>;
   errorTitle: string;
+  /** Rows (or cards) per page, when the page asks the server for other than LIST_PAGE_SIZE. */
+  pageSize?: number;
   table: {
     'data-test': string;
     columns: TableProps<Row>['columns'];
@@ -53,6 +71,8 @@ interface ListPageProps<Row extends { id: number }> {
   cards?: ListCardsConfig<Row> & { toggleTest: string; togglePrefix: string; initial?: ListViewMode };
   /** Offers row selection and deleting the selected rows after a confirmation. */
   bulkDelete?: ListBulkDelete;
+  /** Offers Import and exporting the selected rows (rows export themselves through ExportRowAction). */
+  bundles?: ListBundles;
   /** The page's dialogs. */
   children?: ReactNode;
 }
@@ -72,19 +92,24 @@ export function ListPage<Row extends { id: number }>({
   onListChange,
   result,
   errorTitle,
+  pageSize,
   table,
   empty,
   cards,
   bulkDelete,
+  bundles,
   children,
 }: ListPageProps<Row>) {
   const [view, setView] = useState<ListViewMode>(cards?.initial ?? 'table');
   const [picked, setPicked] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const bundleExport = useBundleExport(bundles?.resource ?? 'dashboard');
   // Only rows on screen count as selected: a row deleted or paged away is never deleted unseen.
   const selected = picked.filter((id) => result.rows.some((row) => row.id === id));
-  const selection = bulkDelete === undefined ? undefined : { selected, onChange: setPicked };
+  const selection =
+    bulkDelete === undefined && bundles === undefined ? undefined : { selected, onChange: setPicked };
   const failed = result.error !== undefined;
 
   const searchBox =
@@ -118,6 +143,17 @@ export function ListPage<Row extends { id: number }>({
             onChange={setView}
           />
         )}
+        {bundles === undefined ? null : (
+          <Button
+            data-test="list-bulk-export"
+            icon={<ExportOutlined />}
+            disabled={selected.length === 0}
+            loading={bundleExport.exporting}
+            onClick={() => void bundleExport.exportIds(selected)}
+          >
+            {selected.length === 0 ? 'Export selected' : `Export ${selected.length} selected`}
+          </Button>
+        )}
         {bulkDelete === undefined ? null : (
           <BulkDeleteButton
             data-test={bulkDelete['data-test']}
@@ -125,6 +161,11 @@ export function ListPage<Row extends { id: number }>({
             onClick={() => setConfirming(true)}
           />
         )}
+        {bundles?.canImport === true ? (
+          <Button data-test="list-import" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+            Import
+          </Button>
+        ) : null}
         {primaryAction}
       </ListToolbar>
       {filters === undefined ? null : (
@@ -147,6 +188,7 @@ export function ListPage<Row extends { id: number }>({
           onListChange={onListChange}
           empty={empty}
           selection={selection}
+          pageSize={pageSize}
         />
       ) : (
         <ListTable<Row>
@@ -162,9 +204,19 @@ export function ListPage<Row extends { id: number }>({
           onListChange={onListChange}
           selection={selection}
           empty={empty}
+          pageSize={pageSize}
         />
       )}
       {children}
+      {bundles !== undefined && importing ? (
+        <Suspense fallback={null}>
+          <ImportBundleModal
+            resource={bundles.resource}
+            onClose={() => setImporting(false)}
+            onImported={result.onRetry}
+          />
+        </Suspense>
+      ) : null}
       {bulkDelete === undefined ? null : (
         <ConfirmDialog
           open={confirming}

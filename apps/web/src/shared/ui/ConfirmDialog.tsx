@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   okText: string;
   danger?: boolean;
   loading?: boolean;
+  /** Withholds the confirmation (the action is not possible now); Cancel stays. */
+  okDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   okText,
   danger = false,
   loading = false,
+  okDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -41,6 +44,7 @@ export function ConfirmDialog({
           type="primary"
           danger={danger}
           loading={loading}
+          disabled={okDisabled}
           onClick={onConfirm}
         >
           {okText}

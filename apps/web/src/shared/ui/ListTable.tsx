@@ -22,6 +22,8 @@ interface ListTableProps<Row extends { id: number }> {
   /** A data-test for every row, for lists whose tests count rows. */
   rowTest?: string;
   size?: 'small' | 'middle';
+  /** Rows per page when the list asks the server for other than LIST_PAGE_SIZE. */
+  pageSize?: number;
 }
 
 /** A server-paged, server-sorted list table: sorting and paging change the list state. */
@@ -38,6 +40,7 @@ export function ListTable<Row extends { id: number }>({
   selection,
   rowTest,
   size,
+  pageSize,
 }: ListTableProps<Row>) {
   const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
     onListChange((current) => listAfterTableChange(current, pagination.current, sorter));
@@ -76,7 +79,7 @@ export function ListTable<Row extends { id: number }>({
       locale={{ emptyText: <Empty data-test={empty['data-test']} description={empty.description} /> }}
       pagination={{
         current: list.page + 1,
-        pageSize: LIST_PAGE_SIZE,
+        pageSize: pageSize ?? LIST_PAGE_SIZE,
         total,
         showSizeChanger: false,
         hideOnSinglePage: true,

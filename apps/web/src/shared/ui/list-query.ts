@@ -10,14 +10,18 @@ export interface ListState {
 }
 
 /** The rison list query of a searchable, sortable, paged table (FAB style, 'ct' = contains). */
-export function buildListQuery(state: ListState, searchColumn: string): ListQuery {
+export function buildListQuery(
+  state: ListState,
+  searchColumn: string,
+  pageSize: number = LIST_PAGE_SIZE,
+): ListQuery {
   const search = state.search.trim();
   return {
     filters: search === '' ? [] : [{ col: searchColumn, opr: 'ct', value: search }],
     ...(state.sortColumn === undefined ? {} : { order_column: state.sortColumn }),
     order_direction: state.sortDirection,
     page: state.page,
-    page_size: LIST_PAGE_SIZE,
+    page_size: pageSize,
   };
 }
 

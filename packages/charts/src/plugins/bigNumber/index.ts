@@ -2,7 +2,7 @@ import type { ControlDeclaration } from '../../plugin-api';
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
 import { checkbox, controlPanel } from '../common/simpleQuery';
-import { buildBigNumberTotalQuery, buildBigNumberTrendQuery } from './buildQuery';
+
 import { transformBigNumberTotalProps, transformBigNumberTrendProps } from './transformProps';
 
 const subheader: ControlDeclaration = {
@@ -39,7 +39,6 @@ export const bigNumberTotalPlugin = defineChartPlugin({
       [shared.yAxisFormat],
     ],
   ),
-  buildQuery: buildBigNumberTotalQuery,
   transformProps: transformBigNumberTotalProps,
   loadChart: () => import('./BigNumberTotalChart'),
 });
@@ -100,7 +99,6 @@ export const bigNumberTrendPlugin = defineChartPlugin({
       },
     ],
   },
-  buildQuery: buildBigNumberTrendQuery,
   transformProps: transformBigNumberTrendProps,
   loadChart: () => import('./BigNumberTrendChart'),
 });

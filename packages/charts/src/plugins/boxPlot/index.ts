@@ -1,7 +1,7 @@
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
 import { controlPanel } from '../common/simpleQuery';
-import { buildBoxPlotQuery } from './buildQuery';
+
 import { transformBoxPlotProps } from './transformProps';
 
 export const boxPlotChartPlugin = defineChartPlugin({
@@ -58,7 +58,6 @@ export const boxPlotChartPlugin = defineChartPlugin({
       [shared.dateFormat],
     ],
   ),
-  buildQuery: buildBoxPlotQuery,
   transformProps: transformBoxPlotProps,
   loadChart: () => import('./BoxPlotChart'),
 });

@@ -1,9 +1,7 @@
 import type { EChartsOption, SeriesOption } from 'echarts';
-import type { QueryContext } from '@tessera/contracts';
-import type { BuildQueryOptions, ChartProps, FormData } from '../../plugin-api';
+import type { ChartProps } from '../../plugin-api';
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
-import { buildQueryContext, parseOrderBy } from '../../query/buildQueryContext';
 import { getColumnLabel, getMetricLabel, parseColumn, parseMetric } from '../../query/labels';
 import { asBoolean, asNumber, asOptionalString, asString, toNumber } from '../../query/values';
 import { chartColorScale } from '../../format/labelColors';
@@ -13,31 +11,6 @@ import { labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { checkbox, controlPanel } from '../common/simpleQuery';
 import { crossFilterConfig } from '../common/crossFilterConfig';
 import type { EChartsChartProps } from '../common/echartsProps';
-
-/** Bubble: x, y and size metrics per entity (and series), largest bubbles first. */
-export function buildBubbleQuery(formData: FormData, options?: BuildQueryOptions): QueryContext {
-  const entity = parseColumn(formData.entity);
-  const series = parseColumn(formData.series);
-  const size = parseMetric(formData.size);
-  return buildQueryContext(
-    formData,
-    (base) => {
-      const orderby = parseOrderBy(formData.orderby);
-      return [
-        {
-          ...base,
-          columns: [entity, series].filter((column) => column !== undefined),
-          metrics: [parseMetric(formData.x), parseMetric(formData.y), size].filter(
-            (metric) => metric !== undefined,
-          ),
-          orderby:
-            orderby.length > 0 ? orderby : size !== undefined ? [[size, formData.order_desc === false]] : [],
-        },
-      ];
-    },
-    options,
-  );
-}
 
 /** One scatter series per `series` value; bubble area proportional to the size metric up to max_bubble_size. */
 export function transformBubbleProps(chartProps: ChartProps): EChartsChartProps {
@@ -197,7 +170,6 @@ export const bubbleChartPlugin = defineChartPlugin({
       [checkbox('logYAxis', 'Logarithmic y-axis', false)],
     ],
   ),
-  buildQuery: buildBubbleQuery,
   transformProps: transformBubbleProps,
   loadChart: () => import('./BubbleChart'),
 });

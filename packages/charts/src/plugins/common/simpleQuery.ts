@@ -1,22 +1,5 @@
-import type { QueryContext } from '@tessera/contracts';
-import type { BuildQueryOptions, ControlDeclaration, ControlPanelConfig, FormData } from '../../plugin-api';
+import type { ControlDeclaration, ControlPanelConfig } from '../../plugin-api';
 import * as shared from '../../controls/shared';
-import { buildQueryContext } from '../../query/buildQueryContext';
-import { parseMetric, parseMetrics } from '../../query/labels';
-
-/**
- * The query of "dimensions + metric" charts (funnel, gauge, treemap, sunburst, word cloud…): the base
- * query object, ordered by the metric descending when `sort_by_metric` is on (Superset's default).
- */
-export function buildSortedByMetricQuery(formData: FormData, options?: BuildQueryOptions): QueryContext {
-  const metric = parseMetric(formData.metric) ?? parseMetrics(formData.metrics)[0];
-  const sortByMetric = formData.sort_by_metric !== false;
-  return buildQueryContext(
-    formData,
-    (base) => [{ ...base, orderby: sortByMetric && metric !== undefined ? [[metric, false]] : [] }],
-    options,
-  );
-}
 
 export const sortByMetric: ControlDeclaration = {
   name: 'sort_by_metric',

@@ -1,6 +1,6 @@
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
-import { buildSortedByMetricQuery, checkbox, controlPanel, sortByMetric } from '../common/simpleQuery';
+import { checkbox, controlPanel, sortByMetric } from '../common/simpleQuery';
 import { transformFunnelProps } from './transformProps';
 
 export const funnelChartPlugin = defineChartPlugin({
@@ -44,7 +44,6 @@ export const funnelChartPlugin = defineChartPlugin({
       [checkbox('show_labels', 'Show Labels', true)],
     ],
   ),
-  buildQuery: buildSortedByMetricQuery,
   transformProps: transformFunnelProps,
   loadChart: () => import('./FunnelChart'),
 });

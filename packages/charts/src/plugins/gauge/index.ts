@@ -1,12 +1,6 @@
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
-import {
-  buildSortedByMetricQuery,
-  checkbox,
-  controlPanel,
-  numberInput,
-  sortByMetric,
-} from '../common/simpleQuery';
+import { checkbox, controlPanel, numberInput, sortByMetric } from '../common/simpleQuery';
 import { transformGaugeProps } from './transformProps';
 
 export const gaugeChartPlugin = defineChartPlugin({
@@ -43,7 +37,6 @@ export const gaugeChartPlugin = defineChartPlugin({
       [checkbox('show_pointer', 'Show pointer', true)],
     ],
   ),
-  buildQuery: buildSortedByMetricQuery,
   transformProps: transformGaugeProps,
   loadChart: () => import('./GaugeChart'),
 });

@@ -1,9 +1,7 @@
 import type { EChartsOption } from 'echarts';
-import type { QueryContext } from '@tessera/contracts';
-import type { BuildQueryOptions, ChartProps, FormData } from '../../plugin-api';
+import type { ChartProps } from '../../plugin-api';
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
-import { buildQueryContext } from '../../query/buildQueryContext';
 import { getColumnLabel, getMetricLabel, parseColumn, parseMetric } from '../../query/labels';
 import { asBoolean, asNumber, asOptionalString, asString, toNumber } from '../../query/values';
 import { chartColorScale } from '../../format/labelColors';
@@ -14,14 +12,6 @@ import { labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { checkbox, controlPanel, numberInput } from '../common/simpleQuery';
 import { crossFilterConfig } from '../common/crossFilterConfig';
 import type { EChartsChartProps } from '../common/echartsProps';
-
-/** Graph: the metric per (source, target[, source category, target category]). */
-export function buildGraphQuery(formData: FormData, options?: BuildQueryOptions): QueryContext {
-  const columns = ['source', 'target', 'source_category', 'target_category']
-    .map((key) => parseColumn(formData[key]))
-    .filter((column) => column !== undefined);
-  return buildQueryContext(formData, (base) => [{ ...base, columns }], options);
-}
 
 /** Nodes sized by the metric they touch (baseNodeSize … 4×), edges widened by their share of the metric. */
 export function transformGraphProps(chartProps: ChartProps): EChartsChartProps {
@@ -178,7 +168,6 @@ export const graphChartPlugin = defineChartPlugin({
       [shared.numberFormat],
     ],
   ),
-  buildQuery: buildGraphQuery,
   transformProps: transformGraphProps,
   loadChart: () => import('./GraphChart'),
 });

@@ -1,5 +1,5 @@
 import type { OrderByItem, QueryContext } from '@tessera/contracts';
-import type { BuildQueryOptions, FormData } from '../../plugin-api';
+import type { BuildQueryOptions, FormData } from '../../query/form-data';
 import { buildQueryContext, getXAxisColumn } from '../../query/buildQueryContext';
 import { parseColumns, parseMetric } from '../../query/labels';
 

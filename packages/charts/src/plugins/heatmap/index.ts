@@ -2,7 +2,7 @@ import type { ControlDeclaration } from '../../plugin-api';
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
 import { checkbox, controlPanel } from '../common/simpleQuery';
-import { buildHeatmapQuery } from './buildQuery';
+
 import { transformHeatmapProps } from './transformProps';
 
 const sortAxis = (name: string, label: string): ControlDeclaration => ({
@@ -67,7 +67,6 @@ export const heatmapChartPlugin = defineChartPlugin({
       [shared.timeFormat],
     ],
   ),
-  buildQuery: buildHeatmapQuery,
   transformProps: transformHeatmapProps,
   loadChart: () => import('./HeatmapChart'),
 });

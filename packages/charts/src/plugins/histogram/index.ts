@@ -1,7 +1,7 @@
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
 import { checkbox, controlPanel } from '../common/simpleQuery';
-import { buildHistogramQuery } from './buildQuery';
+
 import { transformHistogramProps } from './transformProps';
 
 export const histogramChartPlugin = defineChartPlugin({
@@ -67,7 +67,6 @@ export const histogramChartPlugin = defineChartPlugin({
       [shared.yAxisFormat],
     ],
   ),
-  buildQuery: buildHistogramQuery,
   transformProps: transformHistogramProps,
   loadChart: () => import('./HistogramChart'),
 });

@@ -1,4 +1,4 @@
-import type { FormData } from '../../plugin-api';
+import type { FormData } from '../../query/form-data';
 
 const SUFFIX = '_b';
 

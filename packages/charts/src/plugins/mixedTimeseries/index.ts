@@ -2,7 +2,7 @@ import type { ControlDeclaration } from '../../plugin-api';
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
 import { checkbox } from '../common/simpleQuery';
-import { buildMixedTimeseriesQuery } from './buildQuery';
+
 import { drawsMarkers, seriesTypeOf, togglesMarkers } from './seriesType';
 import { transformMixedTimeseriesProps } from './transformProps';
 
@@ -136,7 +136,6 @@ export const mixedTimeseriesPlugin = defineChartPlugin({
       },
     ],
   },
-  buildQuery: buildMixedTimeseriesQuery,
   transformProps: transformMixedTimeseriesProps,
   loadChart: () => import('../timeseries/TimeseriesChart'),
 });

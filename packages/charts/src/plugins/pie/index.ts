@@ -1,6 +1,6 @@
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
-import { buildPieQuery } from './buildQuery';
+
 import { transformPieProps } from './transformProps';
 
 export const pieChartPlugin = defineChartPlugin({
@@ -117,7 +117,6 @@ export const pieChartPlugin = defineChartPlugin({
       },
     ],
   },
-  buildQuery: buildPieQuery,
   transformProps: transformPieProps,
   loadChart: () => import('./PieChart'),
 });

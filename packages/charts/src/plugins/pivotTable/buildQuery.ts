@@ -1,5 +1,5 @@
 import type { QueryContext } from '@tessera/contracts';
-import type { BuildQueryOptions, FormData } from '../../plugin-api';
+import type { BuildQueryOptions, FormData } from '../../query/form-data';
 import { applyTimeGrain, buildQueryContext } from '../../query/buildQueryContext';
 import { getColumnLabel, parseColumns, parseMetric, uniqueByLabel } from '../../query/labels';
 

@@ -2,7 +2,7 @@ import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
 import { checkbox, controlPanel } from '../common/simpleQuery';
 import { AGGREGATE_FUNCTIONS } from './aggregators';
-import { buildPivotTableQuery } from './buildQuery';
+
 import { transformPivotTableProps } from './transformProps';
 
 const order = (name: string, label: string) => ({
@@ -69,7 +69,6 @@ export const pivotTableChartPlugin = defineChartPlugin({
       [order('rowOrder', 'Rows sort by'), order('colOrder', 'Cols sort by')],
     ],
   ),
-  buildQuery: buildPivotTableQuery,
   transformProps: transformPivotTableProps,
   loadChart: () => import('./PivotTableChart'),
 });

@@ -1,5 +1,5 @@
 import type { QueryContext } from '@tessera/contracts';
-import type { BuildQueryOptions, FormData } from '../../plugin-api';
+import type { BuildQueryOptions, FormData } from '../../query/form-data';
 import { buildQueryContext } from '../../query/buildQueryContext';
 import { parseMetric, parseMetrics } from '../../query/labels';
 

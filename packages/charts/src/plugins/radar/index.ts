@@ -1,7 +1,7 @@
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
 import { checkbox, controlPanel } from '../common/simpleQuery';
-import { buildRadarQuery } from './buildQuery';
+
 import { transformRadarProps } from './transformProps';
 
 export const radarChartPlugin = defineChartPlugin({
@@ -39,7 +39,6 @@ export const radarChartPlugin = defineChartPlugin({
       ],
     ],
   ),
-  buildQuery: buildRadarQuery,
   transformProps: transformRadarProps,
   loadChart: () => import('./RadarChart'),
 });

@@ -1,9 +1,7 @@
 import type { EChartsOption } from 'echarts';
-import type { QueryContext } from '@tessera/contracts';
-import type { BuildQueryOptions, ChartProps, FormData } from '../../plugin-api';
+import type { ChartProps } from '../../plugin-api';
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
-import { buildQueryContext } from '../../query/buildQueryContext';
 import { getColumnLabel, getMetricLabel, parseColumn, parseMetric } from '../../query/labels';
 import { asOptionalString, toNumber } from '../../query/values';
 import { chartColorScale } from '../../format/labelColors';
@@ -13,23 +11,6 @@ import { tooltipOption } from '../../echarts/options';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { controlPanel, sortByMetric } from '../common/simpleQuery';
 import type { EChartsChartProps } from '../common/echartsProps';
-
-/** Sankey: the metric per (source, target) pair. */
-export function buildSankeyQuery(formData: FormData, options?: BuildQueryOptions): QueryContext {
-  const columns = [parseColumn(formData.source), parseColumn(formData.target)].filter((c) => c !== undefined);
-  const metric = parseMetric(formData.metric);
-  return buildQueryContext(
-    formData,
-    (base) => [
-      {
-        ...base,
-        columns,
-        orderby: formData.sort_by_metric !== false && metric !== undefined ? [[metric, false]] : [],
-      },
-    ],
-    options,
-  );
-}
 
 /**
  * Nodes are the distinct source and target values; links carry the metric. Self links and links that
@@ -106,7 +87,6 @@ export const sankeyChartPlugin = defineChartPlugin({
     ],
     [[shared.colorScheme], [shared.numberFormat]],
   ),
-  buildQuery: buildSankeyQuery,
   transformProps: transformSankeyProps,
   loadChart: () => import('./SankeyChart'),
 });

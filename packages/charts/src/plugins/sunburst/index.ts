@@ -1,6 +1,6 @@
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
-import { buildSortedByMetricQuery, checkbox, controlPanel, sortByMetric } from '../common/simpleQuery';
+import { checkbox, controlPanel, sortByMetric } from '../common/simpleQuery';
 import { transformSunburstProps } from './transformProps';
 
 export const sunburstChartPlugin = defineChartPlugin({
@@ -43,7 +43,6 @@ export const sunburstChartPlugin = defineChartPlugin({
       [shared.numberFormat],
     ],
   ),
-  buildQuery: buildSortedByMetricQuery,
   transformProps: transformSunburstProps,
   loadChart: () => import('./SunburstChart'),
 });

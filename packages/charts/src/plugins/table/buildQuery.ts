@@ -5,7 +5,7 @@ import type {
   QueryFilter,
   QueryObject,
 } from '@tessera/contracts';
-import type { BuildQueryOptions, FormData } from '../../plugin-api';
+import type { BuildQueryOptions, FormData } from '../../query/form-data';
 import { applyTimeGrain, buildQueryContext, parseOrderBy } from '../../query/buildQueryContext';
 import { getMetricLabel, parseColumns, parseMetric, parseMetrics, uniqueByLabel } from '../../query/labels';
 import { asNumber, asOptionalString, isRecord } from '../../query/values';
@@ -59,7 +59,8 @@ export function readTableOwnState(
 
 /**
  * Table (Superset's table buildQuery): aggregate mode groups by `groupby` with `metrics` (+ `percent_metrics`
- * as a contribution step renamed `%metric`), ordered by the sort metric (ascending unless order_desc) or
+ * as a contribution step renamed `%metric`), ordered by the sort metric (descending unless order_desc is false: the
+ * control's default, which charts saved without the field, such as Superset's example tables, rely on) or
  * else the first metric descending; raw mode selects `all_columns` ordered by `order_by_cols`. With server
  * pagination the page comes from ownState (never past row_limit), a prefix search adds an ILIKE filter, and
  * a second query (is_rowcount) counts the rows. `show_totals` adds a totals query without columns.
@@ -69,7 +70,7 @@ export function buildTableQuery(formData: FormData, options: BuildQueryOptions =
   return buildQueryContext(
     formData,
     (base) => {
-      const orderDesc = formData.order_desc === true;
+      const orderDesc = formData.order_desc !== false;
       const percentLabels = parseMetrics(formData.percent_metrics).map(getMetricLabel);
       const contribution: PostProcessingStep | undefined =
         mode === 'aggregate' && percentLabels.length > 0

@@ -1,7 +1,7 @@
 import type { ControlDeclaration } from '../../plugin-api';
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
-import { buildTableQuery, tableQueryMode } from './buildQuery';
+import { tableQueryMode } from './buildQuery';
 import { transformTableProps } from './transformProps';
 
 const aggregate = (declaration: ControlDeclaration): ControlDeclaration => ({
@@ -118,7 +118,6 @@ export const tableChartPlugin = defineChartPlugin({
       },
     ],
   },
-  buildQuery: buildTableQuery,
   transformProps: transformTableProps,
   loadChart: () => import('./TableChart'),
 });

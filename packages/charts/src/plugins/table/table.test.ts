@@ -65,11 +65,12 @@ describe('table buildQuery', () => {
     ]);
   });
 
-  it('sorts by the sort metric ascending unless order_desc', () => {
+  it('sorts by the sort metric descending unless order_desc is false (the control default)', () => {
     const query = (extra: object) =>
       tableChartPlugin.buildQuery({ ...formData, timeseries_limit_metric: 'sum__num', ...extra }).queries[0];
-    expect(query({})?.orderby).toEqual([['sum__num', true]]);
+    expect(query({})?.orderby).toEqual([['sum__num', false]]);
     expect(query({ order_desc: true })?.orderby).toEqual([['sum__num', false]]);
+    expect(query({ order_desc: false })?.orderby).toEqual([['sum__num', true]]);
   });
 
   it('selects raw columns ordered by order_by_cols in raw mode', () => {

@@ -1,6 +1,7 @@
 import type { ControlDeclaration, ControlPanelConfig } from '../../plugin-api';
 import * as shared from '../../controls/shared';
 import { isXAxisTemporal } from '../../query/buildQueryContext';
+import { sortSeriesAscendingControl, sortSeriesTypeControl } from './sort-series';
 
 const checkbox = (name: string, label: string, defaultValue: boolean): ControlDeclaration => ({
   name,
@@ -62,6 +63,8 @@ export function timeseriesControlPanel(
         controlSetRows: [
           [shared.colorScheme],
           ...extraChartOptions,
+          [sortSeriesTypeControl],
+          [sortSeriesAscendingControl],
           [checkbox('zoomable', 'Data Zoom', false)],
           ...markerRows(markers),
           ...shared.legendSection,

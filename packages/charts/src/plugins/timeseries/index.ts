@@ -1,6 +1,6 @@
 import type { ChartPlugin, ControlDeclaration } from '../../plugin-api';
 import { defineChartPlugin } from '../../registry';
-import { buildTimeseriesQuery } from './buildQuery';
+
 import {
   areaOpacity,
   orientationControl,
@@ -32,7 +32,6 @@ function timeseriesPlugin(
       behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
     },
     controlPanel: timeseriesControlPanel(extraControls, markers),
-    buildQuery: buildTimeseriesQuery,
     transformProps: (chartProps) => transformTimeseriesProps(chartProps, variant),
     loadChart,
   });

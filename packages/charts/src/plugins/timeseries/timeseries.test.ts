@@ -53,7 +53,7 @@ describe('timeseries buildQuery', () => {
       rolling_periods: '7',
       min_periods: 2,
       time_compare: ['1 year ago'],
-      comparison_type: 'difference',
+      comparison_type: 'absolute',
       resample_rule: '1D',
       resample_method: 'zerofill',
     }).queries;

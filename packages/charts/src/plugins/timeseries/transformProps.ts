@@ -19,6 +19,7 @@ import { axisStyle, gridOption, isLargeSeries, legendOption, tooltipOption } fro
 import { columnNamesOf, isTemporalColumn, labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { crossFilterConfig } from '../common/crossFilterConfig';
 import type { EChartsChartProps } from '../common/echartsProps';
+import { sortSeriesNames } from './sort-series';
 
 export type TimeseriesSeriesType = 'line' | 'bar' | 'scatter' | 'smooth' | 'start' | 'middle' | 'end';
 
@@ -59,7 +60,12 @@ export function transformTimeseriesProps(
   const rows = rowsOf(result);
   const xLabel = getXAxisLabel(formData) ?? '__timestamp';
   const xColumn = columnNamesOf(result).includes(xLabel) ? xLabel : (columnNamesOf(result)[0] ?? xLabel);
-  const seriesNames = columnNamesOf(result).filter((name) => name !== xColumn);
+  const seriesNames = sortSeriesNames(
+    columnNamesOf(result).filter((name) => name !== xColumn),
+    rows,
+    formData.sort_series_type,
+    formData.sort_series_ascending,
+  );
   const temporal =
     isTemporalColumn(result, xColumn) ||
     (isXAxisTemporal(formData) &&

@@ -1,6 +1,6 @@
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
-import { buildSortedByMetricQuery, checkbox, controlPanel, sortByMetric } from '../common/simpleQuery';
+import { checkbox, controlPanel, sortByMetric } from '../common/simpleQuery';
 import { transformTreemapProps } from './transformProps';
 
 export const treemapChartPlugin = defineChartPlugin({
@@ -41,7 +41,6 @@ export const treemapChartPlugin = defineChartPlugin({
       [shared.numberFormat],
     ],
   ),
-  buildQuery: buildSortedByMetricQuery,
   transformProps: transformTreemapProps,
   loadChart: () => import('./TreemapChart'),
 });

@@ -1,7 +1,7 @@
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
 import { checkbox, controlPanel } from '../common/simpleQuery';
-import { buildWaterfallQuery } from './buildQuery';
+
 import { transformWaterfallProps } from './transformProps';
 
 const colorInput = (name: string, label: string) => ({
@@ -68,7 +68,6 @@ export const waterfallChartPlugin = defineChartPlugin({
       [shared.yAxisFormat],
     ],
   ),
-  buildQuery: buildWaterfallQuery,
   transformProps: transformWaterfallProps,
   loadChart: () => import('./WaterfallChart'),
 });

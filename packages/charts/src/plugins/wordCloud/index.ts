@@ -1,6 +1,6 @@
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
-import { buildSortedByMetricQuery, controlPanel, numberInput, sortByMetric } from '../common/simpleQuery';
+import { controlPanel, numberInput, sortByMetric } from '../common/simpleQuery';
 import { transformWordCloudProps } from './transformProps';
 
 export const wordCloudChartPlugin = defineChartPlugin({
@@ -40,7 +40,6 @@ export const wordCloudChartPlugin = defineChartPlugin({
       [shared.colorScheme],
     ],
   ),
-  buildQuery: buildSortedByMetricQuery,
   transformProps: transformWordCloudProps,
   loadChart: () => import('./WordCloudChart'),
 });

@@ -1,54 +1,16 @@
-import type { QueryContext } from '@tessera/contracts';
-import type { BuildQueryOptions, ChartProps, ControlDeclaration, FormData } from '../../plugin-api';
+import type { ChartProps, ControlDeclaration } from '../../plugin-api';
 import * as shared from '../../controls/shared';
 import { defineChartPlugin } from '../../registry';
-import { buildQueryContext } from '../../query/buildQueryContext';
 import { getColumnLabel, getMetricLabel, parseColumn, parseMetric } from '../../query/labels';
-import { asBoolean, asNumber, asOptionalString, isRecord, toNumber } from '../../query/values';
+import { asBoolean, asNumber, asOptionalString, toNumber } from '../../query/values';
+import { rgbaColorOf, rgbaCss, type RgbaColor } from '../../format/rgbaColor';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { checkbox, controlPanel } from '../common/simpleQuery';
 import { crossFilterConfig } from '../common/crossFilterConfig';
 import { isCountryFieldType, type WorldMapProps } from './props';
 
 /** Superset's default bubble colour (color_picker). */
-const DEFAULT_BUBBLE_COLOR = { r: 0, g: 122, b: 135, a: 1 };
-
-/**
- * One query grouped by the country column with the colour metric and, when it differs, the
- * bubble metric; ordered by the colour metric when sort_by_metric is on (Superset's world_map).
- */
-export function buildWorldMapQuery(formData: FormData, options?: BuildQueryOptions): QueryContext {
-  const entity = parseColumn(formData.entity);
-  const metric = parseMetric(formData.metric);
-  const secondary = parseMetric(formData.secondary_metric);
-  const metrics = metric === undefined ? [] : [metric];
-  if (
-    secondary !== undefined &&
-    (metric === undefined || getMetricLabel(secondary) !== getMetricLabel(metric))
-  ) {
-    metrics.push(secondary);
-  }
-  const sortByMetric = formData.sort_by_metric !== false;
-  return buildQueryContext(
-    formData,
-    (base) => [
-      {
-        ...base,
-        columns: entity === undefined ? [] : [entity],
-        metrics,
-        orderby: sortByMetric && metric !== undefined ? [[metric, false]] : [],
-      },
-    ],
-    options,
-  );
-}
-
-/** Superset stores the bubble colour as {r, g, b, a}; anything else falls back to its default. */
-function bubbleColorOf(value: unknown): string {
-  const color: Record<string, unknown> = isRecord(value) ? value : DEFAULT_BUBBLE_COLOR;
-  const channel = (key: string, fallback: number) => asNumber(color[key], fallback);
-  return `rgba(${channel('r', 0)}, ${channel('g', 122)}, ${channel('b', 135)}, ${channel('a', 1)})`;
-}
+const DEFAULT_BUBBLE_COLOR: RgbaColor = { r: 0, g: 122, b: 135, a: 1 };
 
 export function transformWorldMapProps(chartProps: ChartProps): WorldMapProps {
   const { formData, width, height, theme } = chartProps;
@@ -80,7 +42,7 @@ export function transformWorldMapProps(chartProps: ChartProps): WorldMapProps {
     ...(bubbleLabel === undefined ? {} : { bubbleLabel }),
     showBubbles: asBoolean(formData.show_bubbles, false),
     maxBubbleSize: asNumber(formData.max_bubble_size, 25),
-    bubbleColor: bubbleColorOf(formData.color_picker),
+    bubbleColor: rgbaCss(rgbaColorOf(formData.color_picker, DEFAULT_BUBBLE_COLOR)),
     colorBy: formData.color_by === 'country' ? 'country' : 'metric',
     ...(linearColorScheme === undefined ? {} : { linearColorScheme }),
     ...(colorScheme === undefined ? {} : { colorScheme }),
@@ -160,6 +122,16 @@ export const worldMapChartPlugin = defineChartPlugin({
         },
       ],
       [
+        {
+          name: 'color_picker',
+          type: 'ColorPickerControl',
+          label: 'Bubble Color',
+          description: 'The fixed colour of the bubbles.',
+          default: DEFAULT_BUBBLE_COLOR,
+          renderTrigger: true,
+        },
+      ],
+      [
         select(
           'color_by',
           'Color by',
@@ -171,11 +143,17 @@ export const worldMapChartPlugin = defineChartPlugin({
           true,
         ),
       ],
-      [{ ...shared.linearColorScheme, label: 'Country Color Scheme' }],
-      [shared.colorScheme],
+      [
+        {
+          ...shared.linearColorScheme,
+          label: 'Country Color Scheme',
+          // Countries shade along it only when coloured by the metric.
+          visibility: (formData) => formData.color_by !== 'country',
+        },
+      ],
+      [{ ...shared.colorScheme, visibility: (formData) => formData.color_by === 'country' }],
     ],
   ),
-  buildQuery: buildWorldMapQuery,
   transformProps: transformWorldMapProps,
   loadChart: () => import('./WorldMapChart'),
 });

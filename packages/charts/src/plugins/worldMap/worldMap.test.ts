@@ -172,4 +172,31 @@ describe('world_map', () => {
     expect(props.crossFilter).toMatchObject({ groupby: ['country_code'], target: 'dataKey' });
     expect(props.crossFilter?.labels.get('FRA')).toEqual(['FRA']);
   });
+
+  it('offers the bubble colour in its control panel and the scheme that applies to the colour-by', () => {
+    const controls = worldMapChartPlugin.controlPanel.sections.flatMap((section) =>
+      section.controlSetRows.flat(),
+    );
+    const byName = (name: string) => controls.find((control) => control.name === name);
+    expect(byName('color_picker')).toMatchObject({
+      type: 'ColorPickerControl',
+      label: 'Bubble Color',
+      default: { r: 0, g: 122, b: 135, a: 1 },
+      renderTrigger: true,
+    });
+    const linear = byName('linear_color_scheme');
+    const categorical = byName('color_scheme');
+    expect(linear?.visibility?.({ ...formData, color_by: 'metric' })).toBe(true);
+    expect(categorical?.visibility?.({ ...formData, color_by: 'metric' })).toBe(false);
+    expect(linear?.visibility?.({ ...formData, color_by: 'country' })).toBe(false);
+    expect(categorical?.visibility?.({ ...formData, color_by: 'country' })).toBe(true);
+  });
+
+  it('clamps a stored bubble colour and fills missing channels from the default', () => {
+    expect(propsFor({ color_picker: { r: 300, g: -5, b: '12', a: 7 } }).bubbleColor).toBe(
+      'rgba(255, 0, 12, 1)',
+    );
+    expect(propsFor({ color_picker: { r: 40 } }).bubbleColor).toBe('rgba(40, 122, 135, 1)');
+    expect(propsFor({ color_picker: 'red' }).bubbleColor).toBe('rgba(0, 122, 135, 1)');
+  });
 });

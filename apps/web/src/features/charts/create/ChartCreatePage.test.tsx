@@ -10,6 +10,7 @@ import {
   setupDomTest,
   stubFetch,
 } from '../../../test/dom-test';
+import { openSelect, optionTitles, pickOption, typeSearch } from '../../../test/async-select-test';
 import { NO_DATASET_ACCESS } from '../dataset-access';
 import { ChartCreatePage } from './ChartCreatePage';
 
@@ -53,21 +54,23 @@ describe('ChartCreatePage', () => {
         <Where />
       </>,
     );
-    await screen.findByText('sales');
+    openSelect('chart-create-dataset');
+    await waitFor(() => expect(optionTitles()).toEqual(['birth_names', 'sales']));
+    expect(decodeURIComponent(fetchMock.mock.calls[0]?.[0] ?? '')).toContain('page_size:100');
     expect((byDataTest('chart-create-submit') as HTMLButtonElement).disabled).toBe(true);
 
-    const search = within(byDataTest('chart-create-dataset-search')).getByRole('searchbox');
-    fireEvent.change(search, { target: { value: 'birth' } });
-    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await waitFor(() => expect(screen.queryByText('sales')).toBeNull());
+    typeSearch('chart-create-dataset', 'birth');
+    await waitFor(() => expect(optionTitles()).toEqual(['birth_names']));
     expect(
       fetchMock.mock.calls.some(([url]) =>
         decodeURIComponent(url).includes('(col:table_name,opr:ct,value:birth)'),
       ),
     ).toBe(true);
 
-    fireEvent.click(within(byDataTest('chart-create-dataset-option')).getByText('birth_names'));
-    expect(byDataTest('chart-create-summary').textContent).toBe('birth_names: choose a chart type');
+    await pickOption('chart-create-dataset', 'birth_names');
+    await waitFor(() =>
+      expect(byDataTest('chart-create-summary').textContent).toBe('birth_names: choose a chart type'),
+    );
 
     fireEvent.change(within(byDataTest('chart-create-viz-search')).getByRole('searchbox'), {
       target: { value: 'bar' },
@@ -85,6 +88,7 @@ describe('ChartCreatePage', () => {
   it('says so when no dataset matches or none exists, and when no chart type matches', async () => {
     stubFetch(() => jsonResponse(200, { count: 0, ids: [], result: [] }));
     renderWithStore(<ChartCreatePage />);
+    openSelect('chart-create-dataset');
     expect(await screen.findByText('No datasets yet')).toBeTruthy();
     fireEvent.change(within(byDataTest('chart-create-viz-search')).getByRole('searchbox'), {
       target: { value: 'zzz-nothing' },
@@ -95,6 +99,7 @@ describe('ChartCreatePage', () => {
   it('tells a user who can read no dataset to ask an admin instead of "No datasets yet"', async () => {
     stubFetch(() => jsonResponse(200, { count: 0, ids: [], result: [] }));
     renderWithStore(<ChartCreatePage />, bootstrapWith(['Gamma'], GAMMA_PERMISSIONS));
+    openSelect('chart-create-dataset');
     expect(await screen.findByText(NO_DATASET_ACCESS)).toBeTruthy();
     expect(screen.queryByText('No datasets yet')).toBeNull();
   });

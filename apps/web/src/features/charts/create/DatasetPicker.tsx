@@ -1,13 +1,12 @@
 import type { DatasetListItem } from '@tessera/contracts';
-import { Flex, Radio, type TableProps } from 'antd';
-import { useState } from 'react';
-import { ListLoadError } from '../../../shared/ui/ListLoadError';
-import { ListSearch } from '../../../shared/ui/ListSearch';
-import { ListTable } from '../../../shared/ui/ListTable';
-import { buildListQuery, tableSortOrder, type ListState } from '../../../shared/ui/list-query';
+import { Flex } from 'antd';
+import { useCallback, useRef, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { can } from '../../../shared/session/permissions';
-import { useListDatasetsQuery } from '../../datasets/datasets-api';
+import { AsyncSelect } from '../../../shared/ui/async-select/AsyncSelect';
+import type { FetchSelectOptions } from '../../../shared/ui/async-select/async-select-rules';
+import { ListLoadError } from '../../../shared/ui/ListLoadError';
+import { useLazyListDatasetsQuery } from '../../datasets/datasets-api';
 import { NO_DATASET_ACCESS } from '../dataset-access';
 
 interface DatasetPickerProps {
@@ -15,64 +14,67 @@ interface DatasetPickerProps {
   onChange: (dataset: DatasetListItem) => void;
 }
 
-/** The datasets the user can read, searched and paged on the server; one is chosen with its radio. */
+/** The datasets the user can read, in the one select over server choices: searched and paged by the server. */
 export function DatasetPicker({ value, onChange }: DatasetPickerProps) {
-  const [list, setList] = useState<ListState>({
-    search: '',
-    page: 0,
-    sortColumn: 'table_name',
-    sortDirection: 'asc',
-  });
-  const { data, error, isFetching, refetch } = useListDatasetsQuery(buildListQuery(list, 'table_name'));
+  const [listDatasets] = useLazyListDatasetsQuery();
   const canAddDatasets = useAppSelector((state) => can(state.session.user, 'can_write', 'Dataset'));
-  const emptyDescription =
-    list.search.trim() !== ''
-      ? 'No datasets match your search'
-      : canAddDatasets
-        ? 'No datasets yet'
-        : NO_DATASET_ACCESS;
-  const columns: TableProps<DatasetListItem>['columns'] = [
-    {
-      title: 'Dataset',
-      dataIndex: 'table_name',
-      key: 'table_name',
-      sorter: true,
-      sortOrder: tableSortOrder(list, 'table_name'),
-      render: (_value, dataset) => (
-        <span data-test="chart-create-dataset-option" data-dataset={dataset.table_name}>
-          <Radio checked={value?.id === dataset.id} onChange={() => onChange(dataset)}>
-            {dataset.table_name}
-          </Radio>
-        </span>
-      ),
+  // The datasets read so far, so a pick hands its whole row to the page.
+  const read = useRef(new Map<number, DatasetListItem>());
+  const [searching, setSearching] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
+  const [attempt, setAttempt] = useState(0);
+  const fetchDatasets = useCallback<FetchSelectOptions>(
+    async (search, page, pageSize) => {
+      setSearching(search !== '');
+      const response = await listDatasets(
+        {
+          filters: search === '' ? [] : [{ col: 'table_name', opr: 'ct', value: search }],
+          order_column: 'table_name',
+          order_direction: 'asc',
+          page,
+          page_size: pageSize,
+        },
+        true,
+      ).unwrap();
+      setError(undefined);
+      for (const dataset of response.result) read.current.set(dataset.id, dataset);
+      return {
+        options: response.result.map((dataset) => ({ value: dataset.id, label: dataset.table_name })),
+        totalCount: response.count,
+      };
     },
-    { title: 'Database', key: 'database', render: (_value, dataset) => dataset.database.database_name },
-    { title: 'Schema', dataIndex: 'schema', key: 'schema' },
-  ];
+    [listDatasets],
+  );
+  const emptyDescription = searching
+    ? 'No datasets match your search'
+    : canAddDatasets
+      ? 'No datasets yet'
+      : NO_DATASET_ACCESS;
   return (
     <Flex vertical gap={8} data-test="chart-create-dataset-picker">
-      <ListSearch
-        data-test="chart-create-dataset-search"
-        placeholder="Search datasets"
-        onListChange={setList}
-      />
+      {/* The wrapper keeps the search's test id; the choices are `chart-create-dataset-option`. */}
+      <div data-test="chart-create-dataset-search">
+        <AsyncSelect
+          data-test="chart-create-dataset"
+          aria-label="Dataset"
+          placeholder="Search datasets"
+          fetchOptions={fetchDatasets}
+          reloadKey={String(attempt)}
+          onError={setError}
+          emptyText={<span data-test="chart-create-dataset-empty">{emptyDescription}</span>}
+          value={value === null ? null : { value: value.id, label: value.table_name }}
+          onChange={(choice) => {
+            const dataset = choice === null ? undefined : read.current.get(Number(choice.value));
+            if (dataset !== undefined) onChange(dataset);
+          }}
+        />
+      </div>
       <ListLoadError
         title="Sorry there was an error fetching the datasets"
         error={error}
-        onRetry={() => void refetch()}
-      />
-      <ListTable<DatasetListItem>
-        data-test="chart-create-dataset-table"
-        columns={columns}
-        rows={data?.result ?? []}
-        total={data?.count ?? 0}
-        loading={isFetching}
-        failed={error !== undefined}
-        list={list}
-        onListChange={setList}
-        empty={{
-          'data-test': 'chart-create-dataset-empty',
-          description: emptyDescription,
+        onRetry={() => {
+          setError(undefined);
+          setAttempt((count) => count + 1);
         }}
       />
     </Flex>

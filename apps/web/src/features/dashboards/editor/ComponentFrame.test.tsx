@@ -64,3 +64,27 @@ describe('ComponentFrame keyboard resize', () => {
     expect(log.layout['CHART-1']?.meta?.width).toBe(5);
   });
 });
+
+describe('ComponentFrame background (spec 001 §3 Layout)', () => {
+  it('switches a row between transparent and white', () => {
+    const log: HarnessLog = { layout: layout(), refusals: [] };
+    const row = layout()['ROW-1'];
+    if (row === undefined) throw new Error('no row');
+    renderWithStore(
+      <EditorHarness initial={log.layout} log={log}>
+        <ComponentFrame component={row} parentId="GRID_ID" index={0} depth={1}>
+          <span />
+        </ComponentFrame>
+      </EditorHarness>,
+    );
+    const toggle = byDataTest('dashboard-component-background');
+    expect(toggle.getAttribute('data-background')).toBe('BACKGROUND_TRANSPARENT');
+    fireEvent.click(toggle);
+    expect(log.layout['ROW-1']?.meta?.background).toBe('BACKGROUND_WHITE');
+  });
+
+  it('offers no background switch on a chart', () => {
+    renderFrame({ layout: layout(), refusals: [] });
+    expect(document.querySelector('[data-test="dashboard-component-background"]')).toBeNull();
+  });
+});

@@ -1,8 +1,8 @@
-import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { useCallback, useRef } from 'react';
 import type { ComponentFrameProps } from '../grid/layout-edit-context';
-import { deleteComponent } from '../layout-ops';
+import { deleteComponent, updateMeta } from '../layout-ops';
 import { componentLabel } from './component-label';
 import type { DragData, DropData } from './drag-data';
 import { DropLine } from './DropLine';
@@ -13,6 +13,8 @@ import { ResizeHandles } from './ResizeHandles';
 import { useKeyboardResize } from './use-keyboard-resize';
 
 const RESIZABLE = new Set(['CHART', 'MARKDOWN', 'COLUMN']);
+/** Spec 001 §3 'Layout': rows, columns and headers are drawn on white or transparent. */
+const WITH_BACKGROUND = new Set(['ROW', 'COLUMN', 'HEADER']);
 
 /**
  * Edit-mode wrapper of one component: a drag handle and a delete button shown on hover, resize handles
@@ -38,6 +40,7 @@ export function ComponentFrame({ component, parentId, index, children }: Compone
   const frameRef = useRef<HTMLDivElement | null>(null);
   const { setNodeRef } = droppable;
   const resizable = RESIZABLE.has(component.type);
+  const white = component.meta?.background === 'BACKGROUND_WHITE';
   const keyboardResize = useKeyboardResize(component.id, label);
   const setFrame = useCallback(
     (node: HTMLDivElement | null) => {
@@ -85,6 +88,30 @@ export function ComponentFrame({ component, parentId, index, children }: Compone
         >
           <DeleteOutlined />
         </button>
+        {WITH_BACKGROUND.has(component.type) ? (
+          <button
+            type="button"
+            data-test="dashboard-component-background"
+            data-background={white ? 'BACKGROUND_WHITE' : 'BACKGROUND_TRANSPARENT'}
+            aria-label={`${label} background: ${white ? 'white' : 'transparent'}. Switch to ${white ? 'transparent' : 'white'}`}
+            aria-pressed={white}
+            title={
+              white
+                ? 'Background: white (click for transparent)'
+                : 'Background: transparent (click for white)'
+            }
+            style={{ cursor: 'pointer' }}
+            onClick={() =>
+              editor.apply((layout) =>
+                updateMeta(layout, component.id, {
+                  background: white ? 'BACKGROUND_TRANSPARENT' : 'BACKGROUND_WHITE',
+                }),
+              )
+            }
+          >
+            <BgColorsOutlined />
+          </button>
+        ) : null}
       </div>
       {children}
       {resizable ? <ResizeHandles component={component} frameRef={frameRef} /> : null}

@@ -16,6 +16,7 @@ import { redoLayout, undoLayout } from './layout-edit-thunks';
 import { PropertiesModal } from './PropertiesModal';
 import type { DashboardProperties } from './properties-form';
 import { saveDashboard } from './save-dashboard';
+import { tagOptionsOf } from '../../tags/TagsSelect';
 import { useLeaveGuard } from './use-leave-guard';
 
 function typingInField(target: EventTarget | null): boolean {
@@ -134,6 +135,7 @@ export function EditModeActions({ info }: { info: DashboardInfo }) {
             slug: properties === null ? info.slug : properties.slug,
             owners: info.owners.filter((owner) => properties?.owners.includes(owner.id) ?? true),
             roles: [],
+            tags: properties?.tags ?? tagOptionsOf(info.tags).map((option) => String(option.value)),
             certifiedBy: properties === null ? info.certifiedBy : properties.certified_by,
             certificationDetails:
               properties === null ? info.certificationDetails : properties.certification_details,

@@ -4,10 +4,20 @@ import {
   REFRESH_FREQUENCY_CHOICES,
   type DashboardJsonMetadata,
 } from '@tessera/contracts';
-import { Alert, Button, Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Checkbox, Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { useCallback, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
-import { useDashboardPropertiesOwnersQuery, useDashboardPropertiesRolesQuery } from './properties-api';
+import { TagsSelect } from '../../tags/TagsSelect';
+import { useTagging } from '../../tags/use-tagging';
+import { AsyncSelect } from '../../../shared/ui/async-select/AsyncSelect';
+import type {
+  AsyncSelectOption,
+  FetchSelectOptions,
+} from '../../../shared/ui/async-select/async-select-rules';
+import {
+  useLazyDashboardPropertiesOwnersQuery,
+  useLazyDashboardPropertiesRolesQuery,
+} from './properties-api';
 import {
   metadataText,
   propertiesFromValues,
@@ -21,6 +31,8 @@ export interface PropertiesModalDashboard {
   slug: string | null;
   owners: { id: number; first_name?: string; last_name?: string }[];
   roles: { id: number; name?: string }[];
+  /** Custom tag names. */
+  tags: string[];
   certifiedBy: string | null;
   certificationDetails: string | null;
   metadata: DashboardJsonMetadata;
@@ -50,42 +62,60 @@ export function PropertiesModal({
   onCancel: () => void;
 }) {
   const rbac = useAppSelector((state) => state.session.common?.feature_flags.DASHBOARD_RBAC === true);
+  const tagging = useTagging();
   const [values, setValues] = useState<DashboardPropertiesValues>(() => ({
     title: dashboard.title,
     slug: dashboard.slug ?? '',
     owners: dashboard.owners.map((owner) => owner.id),
     roles: dashboard.roles.map((role) => role.id),
+    tags: dashboard.tags,
     certifiedBy: dashboard.certifiedBy ?? '',
     certificationDetails: dashboard.certificationDetails ?? '',
     colorScheme: dashboard.metadata.color_scheme ?? null,
     refreshFrequency: dashboard.metadata.refresh_frequency ?? 0,
+    crossFiltersEnabled: dashboard.metadata.cross_filters_enabled ?? true,
     jsonMetadataText: metadataText(dashboard.metadata),
   }));
   const [error, setError] = useState<string | null>(null);
-  const [ownerSearch, setOwnerSearch] = useState('');
-  const owners = useDashboardPropertiesOwnersQuery(ownerSearch);
-  const [roleSearch, setRoleSearch] = useState('');
-  const roles = useDashboardPropertiesRolesQuery(roleSearch, { skip: !rbac });
+  const [listOwners] = useLazyDashboardPropertiesOwnersQuery();
+  const [listRoles] = useLazyDashboardPropertiesRolesQuery();
   const set = (changes: Partial<DashboardPropertiesValues>): void =>
     setValues((current) => ({ ...current, ...changes }));
-
-  const ownerOptions = useMemo(() => {
-    const options = new Map<number, string>();
-    for (const owner of dashboard.owners)
-      options.set(owner.id, fullName(owner) || `User ${String(owner.id)}`);
-    for (const candidate of owners.data?.result ?? []) options.set(candidate.value, candidate.text);
-    return [...options].map(([value, label]) => ({ value, label }));
-  }, [dashboard.owners, owners.data]);
-
-  const roleOptions = useMemo(() => {
-    const options = new Map<number, string>();
-    for (const role of dashboard.roles) options.set(role.id, role.name ?? `Role ${String(role.id)}`);
-    for (const role of roles.data?.result ?? []) options.set(role.value, role.text);
-    return [...options].map(([value, label]) => ({ value, label }));
-  }, [dashboard.roles, roles.data]);
+  // The chosen owners and roles with their labels (the form values keep the ids).
+  const [ownerChoices, setOwnerChoices] = useState<AsyncSelectOption[]>(() =>
+    dashboard.owners.map((owner) => ({
+      value: owner.id,
+      label: fullName(owner) || `User ${String(owner.id)}`,
+    })),
+  );
+  const [roleChoices, setRoleChoices] = useState<AsyncSelectOption[]>(() =>
+    dashboard.roles.map((role) => ({ value: role.id, label: role.name ?? `Role ${String(role.id)}` })),
+  );
+  const fetchOwners = useCallback<FetchSelectOptions>(
+    async (search, page, pageSize) => {
+      const response = await listOwners({ search, page, pageSize }, true).unwrap();
+      return {
+        options: response.result.map((candidate) => ({ value: candidate.value, label: candidate.text })),
+        totalCount: response.count,
+      };
+    },
+    [listOwners],
+  );
+  const fetchRoles = useCallback<FetchSelectOptions>(
+    async (search, page, pageSize) => {
+      const response = await listRoles({ search, page, pageSize }, true).unwrap();
+      return {
+        options: response.result.map((role) => ({ value: role.value, label: role.text })),
+        totalCount: response.count,
+      };
+    },
+    [listRoles],
+  );
+  const ids = (choices: readonly AsyncSelectOption[]): number[] =>
+    choices.map((choice) => choice.value).filter((value): value is number => typeof value === 'number');
 
   const apply = (): void => {
-    const result = propertiesFromValues(values, { rbac });
+    const result = propertiesFromValues(values, { rbac, tagging });
     if ('error' in result) {
       setError(result.error);
       return;
@@ -133,14 +163,15 @@ export function PropertiesModal({
         </Row>
         <Typography.Title level={5}>Access</Typography.Title>
         <Form.Item label="Owners" extra="Owners can edit the dashboard.">
-          <Select
+          <AsyncSelect
             mode="multiple"
             data-test="dashboard-owners-select"
-            value={values.owners}
-            options={ownerOptions}
-            showSearch={{ filterOption: false, onSearch: setOwnerSearch }}
-            loading={owners.isFetching}
-            onChange={(next) => set({ owners: next })}
+            value={ownerChoices}
+            fetchOptions={fetchOwners}
+            onChange={(next) => {
+              setOwnerChoices(next);
+              set({ owners: ids(next) });
+            }}
           />
         </Form.Item>
         {rbac ? (
@@ -148,14 +179,24 @@ export function PropertiesModal({
             label="Roles"
             extra="Roles that can see this dashboard; with none, dataset access decides."
           >
-            <Select
+            <AsyncSelect
               mode="multiple"
               data-test="dashboard-roles-select"
-              value={values.roles}
-              options={roleOptions}
-              showSearch={{ filterOption: false, onSearch: setRoleSearch }}
-              loading={roles.isFetching}
-              onChange={(next) => set({ roles: next })}
+              value={roleChoices}
+              fetchOptions={fetchRoles}
+              onChange={(next) => {
+                setRoleChoices(next);
+                set({ roles: ids(next) });
+              }}
+            />
+          </Form.Item>
+        ) : null}
+        {tagging ? (
+          <Form.Item label="Tags">
+            <TagsSelect
+              data-test="dashboard-tags-select"
+              value={values.tags.map((name) => ({ value: name, label: name }))}
+              onChange={(next) => set({ tags: next.map((option) => String(option.value)) })}
             />
           </Form.Item>
         ) : null}
@@ -223,9 +264,18 @@ export function PropertiesModal({
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item>
+          <Checkbox
+            data-test="dashboard-cross-filters-enabled"
+            checked={values.crossFiltersEnabled}
+            onChange={(event) => set({ crossFiltersEnabled: event.target.checked })}
+          >
+            Enable cross-filtering
+          </Checkbox>
+        </Form.Item>
         <Form.Item
           label="JSON metadata"
-          extra="The colour scheme and refresh frequency above win over the same keys here."
+          extra="The colour scheme, refresh frequency and cross-filtering above win over the same keys here."
         >
           <Input.TextArea
             data-test="dashboard-json-metadata"

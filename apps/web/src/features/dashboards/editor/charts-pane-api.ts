@@ -1,4 +1,5 @@
 import {
+  CHART_LIST_PAGE_SIZE,
   chartListResponseSchema,
   type ChartListResponse,
   type ListFilter,
@@ -6,9 +7,6 @@ import {
 } from '@tessera/contracts';
 import { api } from '../../../shared/api/api';
 import { encodeRison } from '../../../shared/rison/rison';
-
-/** Spec 001 §9: the chart list page size. */
-export const CHARTS_PANE_PAGE_SIZE = 200;
 
 export type ChartsPaneSort = 'changed_on' | 'slice_name' | 'viz_type';
 
@@ -30,7 +28,7 @@ export function chartsPaneQuery({ search, ownerId, sort }: ChartsPaneFilters): L
     order_column: sort,
     order_direction: sort === 'changed_on' ? 'desc' : 'asc',
     page: 0,
-    page_size: CHARTS_PANE_PAGE_SIZE,
+    page_size: CHART_LIST_PAGE_SIZE,
     columns: ['id', 'uuid', 'slice_name', 'viz_type', 'datasource_name_text', 'changed_on_delta_humanized'],
   };
 }

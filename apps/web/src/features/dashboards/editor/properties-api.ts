@@ -7,8 +7,12 @@ import {
 import { api } from '../../../shared/api/api';
 import { encodeRison } from '../../../shared/rison/rison';
 
-/** Spec 001 §9: a select's page size. */
-const ROLE_PAGE_SIZE = 100;
+/** One page of a picker's candidates (the async select asks with its own page size). */
+interface CandidatesPage {
+  search: string;
+  page: number;
+  pageSize: number;
+}
 
 /**
  * Candidates for a dashboard's owners (the same answer shape as the chart endpoint's) and, under
@@ -17,21 +21,22 @@ const ROLE_PAGE_SIZE = 100;
  */
 export const dashboardPropertiesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    dashboardPropertiesOwners: build.query<ChartRelatedOwnersResponse, string>({
-      query: (filter) => ({
+    dashboardPropertiesOwners: build.query<ChartRelatedOwnersResponse, CandidatesPage>({
+      query: ({ search, page, pageSize }) => ({
         url: '/api/v1/dashboard/related/owners',
-        params: { q: encodeRison({ filter, page: 0, page_size: 50 }) },
+        params: { q: encodeRison({ filter: search, page, page_size: pageSize }) },
       }),
       responseSchema: chartRelatedOwnersResponseSchema,
     }),
-    dashboardPropertiesRoles: build.query<DashboardRelatedRolesResponse, string>({
-      query: (filter) => ({
+    dashboardPropertiesRoles: build.query<DashboardRelatedRolesResponse, CandidatesPage>({
+      query: ({ search, page, pageSize }) => ({
         url: '/api/v1/dashboard/related/roles',
-        params: { q: encodeRison({ filter, page: 0, page_size: ROLE_PAGE_SIZE }) },
+        params: { q: encodeRison({ filter: search, page, page_size: pageSize }) },
       }),
       responseSchema: dashboardRelatedRolesResponseSchema,
     }),
   }),
 });
 
-export const { useDashboardPropertiesOwnersQuery, useDashboardPropertiesRolesQuery } = dashboardPropertiesApi;
+export const { useLazyDashboardPropertiesOwnersQuery, useLazyDashboardPropertiesRolesQuery } =
+  dashboardPropertiesApi;

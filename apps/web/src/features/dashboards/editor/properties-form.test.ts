@@ -11,6 +11,7 @@ const values = (overrides: Partial<DashboardPropertiesValues> = {}): DashboardPr
   slug: 'sales',
   owners: [1, 2],
   roles: [3],
+  tags: ['finance'],
   certifiedBy: '',
   certificationDetails: 'Checked by finance',
   colorScheme: 'supersetColors',
@@ -47,6 +48,13 @@ describe('propertiesFromValues', () => {
     });
   });
 
+  it('sends the tag names only with the tagging system on', () => {
+    const tagged = propertiesFromValues(values(), { rbac: false, tagging: true });
+    expect(tagged).toMatchObject({ properties: { tags: ['finance'] } });
+    const untagged = propertiesFromValues(values(), { rbac: false });
+    expect('properties' in untagged && 'tags' in untagged.properties).toBe(false);
+  });
+
   it('refuses metadata that is not JSON or breaks the schema', () => {
     expect(propertiesFromValues(values({ jsonMetadataText: '{oops' }), { rbac: false })).toMatchObject({
       error: expect.stringContaining(JSON_METADATA_INVALID) as unknown,
@@ -66,6 +74,16 @@ describe('propertiesFromValues', () => {
   it('drops the colour scheme key when none is picked and takes the refresh frequency from the field', () => {
     expect(parseMetadataText('{"color_scheme": "x"}', { colorScheme: null, refreshFrequency: 300 })).toEqual({
       metadata: { refresh_frequency: 300 },
+    });
+  });
+
+  it('takes cross_filters_enabled from the checkbox over the text, and keeps the text without it', () => {
+    const text = '{"cross_filters_enabled": true}';
+    expect(
+      parseMetadataText(text, { colorScheme: null, refreshFrequency: 0, crossFiltersEnabled: false }),
+    ).toEqual({ metadata: { refresh_frequency: 0, cross_filters_enabled: false } });
+    expect(parseMetadataText(text, { colorScheme: null, refreshFrequency: 0 })).toEqual({
+      metadata: { refresh_frequency: 0, cross_filters_enabled: true },
     });
   });
 });

@@ -10,10 +10,14 @@ export interface DashboardPropertiesValues {
   slug: string;
   owners: number[];
   roles: number[];
+  /** Tag names (TAGGING_SYSTEM); new names become tags on save. */
+  tags: string[];
   certifiedBy: string;
   certificationDetails: string;
   colorScheme: string | null;
   refreshFrequency: number;
+  /** json_metadata.cross_filters_enabled (spec 001 §6); unset leaves the text's value. */
+  crossFiltersEnabled?: boolean;
   /** The whole json_metadata as editable JSON text. */
   jsonMetadataText: string;
 }
@@ -25,6 +29,8 @@ export interface DashboardProperties {
   owners: number[];
   /** Sent only with the DASHBOARD_RBAC feature on (spec 001 §5 'Dashboard save'). */
   roles?: number[];
+  /** Sent only with the TAGGING_SYSTEM feature on: names, new ones become tags. */
+  tags?: string[];
   certified_by: string | null;
   certification_details: string | null;
   json_metadata: DashboardJsonMetadata;
@@ -37,12 +43,12 @@ export function metadataText(metadata: DashboardJsonMetadata): string {
 }
 
 /**
- * Parses the metadata text with the contracts' schema; the colour scheme and refresh frequency fields
- * win over the same keys in the text, which is what the user last touched in the form.
+ * Parses the metadata text with the contracts' schema; the colour scheme, refresh frequency and
+ * cross-filtering fields win over the same keys in the text, which is what the user last touched in the form.
  */
 export function parseMetadataText(
   text: string,
-  overrides: { colorScheme: string | null; refreshFrequency: number },
+  overrides: { colorScheme: string | null; refreshFrequency: number; crossFiltersEnabled?: boolean },
 ): { metadata: DashboardJsonMetadata } | { error: string } {
   let raw: unknown;
   try {
@@ -58,6 +64,9 @@ export function parseMetadataText(
     return { error: `${JSON_METADATA_INVALID}: ${where}${issue?.message ?? 'unexpected shape'}` };
   }
   const metadata: DashboardJsonMetadata = { ...parsed.data, refresh_frequency: overrides.refreshFrequency };
+  if (overrides.crossFiltersEnabled !== undefined) {
+    metadata.cross_filters_enabled = overrides.crossFiltersEnabled;
+  }
   if (overrides.colorScheme === null) delete metadata.color_scheme;
   else metadata.color_scheme = overrides.colorScheme;
   return { metadata };
@@ -66,11 +75,11 @@ export function parseMetadataText(
 /**
  * The form's values as the fields to save (spec 001 §5 'Dashboard save'): an empty title becomes
  * '[ untitled dashboard ]', an empty slug null, certification details are kept only with a certifier,
- * and roles are sent only with role-based access on.
+ * roles are sent only with role-based access on, and tags only with the tagging system on.
  */
 export function propertiesFromValues(
   values: DashboardPropertiesValues,
-  { rbac }: { rbac: boolean },
+  { rbac, tagging = false }: { rbac: boolean; tagging?: boolean },
 ): { properties: DashboardProperties } | { error: string } {
   const parsed = parseMetadataText(values.jsonMetadataText, values);
   if ('error' in parsed) return parsed;
@@ -89,5 +98,6 @@ export function propertiesFromValues(
     json_metadata: parsed.metadata,
   };
   if (rbac) properties.roles = values.roles;
+  if (tagging) properties.tags = values.tags;
   return { properties };
 }

@@ -22,13 +22,17 @@ type Thunk<Result> = ThunkAction<Result, RootState, unknown, Action>;
 export type SaveOutcome =
   { status: 'saved'; slug: string | null; id: number } | { status: 'confirm' } | { status: 'failed' };
 
-async function serverChangedOn(dispatch: Parameters<Thunk<void>>[0], id: number): Promise<string | null> {
+async function serverCopy(dispatch: Parameters<Thunk<void>>[0], id: number) {
   const request = dispatch(
     dashboardSaveApi.endpoints.dashboardSaveServerCopy.initiate(id, { forceRefetch: true }),
   );
   const answer = await request;
   request.unsubscribe();
-  const result = answer.data?.result;
+  return answer.data?.result;
+}
+
+async function serverChangedOn(dispatch: Parameters<Thunk<void>>[0], id: number): Promise<string | null> {
+  const result = await serverCopy(dispatch, id);
   return result?.changed_on_utc ?? result?.changed_on ?? null;
 }
 
@@ -97,7 +101,9 @@ export function saveDashboard(
       return { status: 'failed' };
     }
     const result = saved.data.result;
-    const changedOn = (await serverChangedOn(dispatch, info.id)) ?? new Date().toISOString();
+    // The server's copy after the save: its changed_on, and the tags with the ids new names got.
+    const after = await serverCopy(dispatch, info.id);
+    const changedOn = after?.changed_on_utc ?? after?.changed_on ?? new Date().toISOString();
     dispatch(
       dashboardInfoPatched({
         title: result.dashboard_title,
@@ -106,6 +112,7 @@ export function saveDashboard(
         positionJson: result.position_json,
         metadata: parseJsonMetadata(result.json_metadata),
         changedOn,
+        tags: after?.tags ?? info.tags,
         ...(properties === null
           ? {}
           : { certifiedBy: properties.certified_by, certificationDetails: properties.certification_details }),

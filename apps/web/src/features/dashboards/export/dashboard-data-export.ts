@@ -4,6 +4,11 @@ import { postForFile, saveBlob } from '../../../shared/api/download-file';
 import { errorText } from '../../../shared/errors/to-api-error';
 import { downloadFileName, safeFileName } from '../../../shared/files/download-names';
 import { dashboardFormData, dashboardQueryContext } from '../grid/chart/chart-query';
+import {
+  filteredFormData,
+  resolveChartFilters,
+  selectChartFiltersInputs,
+} from '../native-filters/chart-filters-state';
 import { selectDashboardChart, selectDashboardInfo, selectDashboardState } from '../state/dashboard-store';
 
 export type DataFormat = 'csv' | 'xlsx';
@@ -47,7 +52,7 @@ type Thunk<Result> = ThunkAction<Result, RootState, unknown, Action>;
 
 /**
  * The header menu's 'Export to .CSV' / 'Export to Excel' for the whole dashboard (spec 001 §2): every
- * chart's full result, asked through the dashboard (so dashboard viewers may download what they see),
+ * chart's full result under the dashboard's applied filters, asked through the dashboard (so dashboard viewers may download what they see),
  * one after the other to spare the database, zipped as '<dashboard>.zip' with a file per chart.
  */
 export function downloadDashboardData(
@@ -65,7 +70,10 @@ export function downloadDashboardData(
       const entity = selectDashboardChart(state, chartId);
       if (entity === null) continue;
       const title = entity.sliceName;
-      const formData = dashboardFormData(entity, info.id, colorScheme, urlParams);
+      // The applied native filters and cross-filters, merged as the chart's holder merges them: the
+      // file holds the rows the chart shows.
+      const { filters } = resolveChartFilters(entity, selectChartFiltersInputs(state, entity));
+      const formData = filteredFormData(dashboardFormData(entity, info.id, colorScheme, urlParams), filters);
       const context = dashboardQueryContext(
         { ...formData, slice_name: title },
         { result_format: format, result_type: 'full' },

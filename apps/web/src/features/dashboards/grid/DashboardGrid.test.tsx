@@ -98,7 +98,9 @@ describe('DashboardGrid (edit seam)', () => {
     ContainerDropZone: ({ container }) => <div data-test="drop-zone" data-container={container.id} />,
     EditableText: ({ text }) => <span data-test="editable-text">{text}</span>,
     MarkdownEditor: ({ code }) => <textarea data-test="markdown-editor" defaultValue={code} />,
-    AddTabButton: ({ tabsId }) => <button data-test="add-tab" data-tabs={tabsId} />,
+    AddTabButton: ({ tabsId, topLevel }) => (
+      <button data-test="add-tab" data-tabs={tabsId} data-top-level={String(topLevel ?? false)} />
+    ),
     RootDropZone: () => <div data-test="root-drop-zone" />,
   };
 
@@ -129,6 +131,8 @@ describe('DashboardGrid (edit seam)', () => {
       expect.arrayContaining(['Sales', 'First', 'Second']),
     );
     expect(byTest(container, 'add-tab')[0]?.getAttribute('data-tabs')).toBe('TABS-t');
+    // Nested tabs: no delete-the-tabs button beside 'add tab' (only the top-level tabs get one).
+    expect(byTest(container, 'add-tab')[0]?.getAttribute('data-top-level')).toBe('false');
     expect(byTest(container, 'root-drop-zone')).toHaveLength(1);
   });
 

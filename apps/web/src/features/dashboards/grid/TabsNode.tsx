@@ -1,4 +1,5 @@
 import { Tabs, Typography } from 'antd';
+import { DASHBOARD_ROOT_ID } from '@tessera/contracts';
 import { useContext } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
@@ -31,7 +32,7 @@ function TabPane({ id, depth }: { id: string; depth: number }) {
 }
 
 /** A TABS container; the active tab per container lives in dashboardState (spec 001 §4). */
-export function TabsNode({ component, depth }: NodeProps) {
+export function TabsNode({ component, parentId, depth }: NodeProps) {
   const dispatch = useAppDispatch();
   const edit = useContext(LayoutEditContext);
   const active = useAppSelector((state) => selectDashboardState(state).activeTabs[component.id]);
@@ -64,7 +65,11 @@ export function TabsNode({ component, depth }: NodeProps) {
       renderTabBar={hideTabBar && edit === null ? () => <></> : undefined}
       activeKey={activeKey}
       onChange={(tabId) => dispatch(dashboardStateActions.activeTabChanged({ tabsId: component.id, tabId }))}
-      tabBarExtraContent={edit === null ? undefined : <edit.AddTabButton tabsId={component.id} />}
+      tabBarExtraContent={
+        edit === null ? undefined : (
+          <edit.AddTabButton tabsId={component.id} topLevel={parentId === DASHBOARD_ROOT_ID} />
+        )
+      }
       items={component.children.map((tabId) => ({
         key: tabId,
         label: <TabTitle id={tabId} active={tabId === activeKey} />,

@@ -8,6 +8,7 @@ export interface DashboardView {
   reportMode: boolean;
   canExplore: boolean;
   canCsv: boolean;
+  canShareChart: boolean;
   /** uiConfig bit 2. */
   hideTabBar: boolean;
   /** uiConfig bit 8 or report mode: no chart header menus. */
@@ -25,6 +26,7 @@ export const DashboardViewContext = createContext<DashboardView>({
   reportMode: false,
   canExplore: false,
   canCsv: false,
+  canShareChart: false,
   hideTabBar: false,
   hideChartControls: false,
   urlParams: {},

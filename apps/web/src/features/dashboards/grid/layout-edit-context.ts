@@ -27,8 +27,8 @@ export interface LayoutEditSeam {
   }>;
   /** Replaces the rendered markdown in edit mode. */
   MarkdownEditor: ComponentType<{ componentId: string; code: string }>;
-  /** Shown after the last tab of a TABS container in edit mode. */
-  AddTabButton: ComponentType<{ tabsId: string }>;
+  /** Shown after the last tab of a TABS container in edit mode (with a delete for the top-level tabs). */
+  AddTabButton: ComponentType<{ tabsId: string; topLevel?: boolean }>;
   /** Above the dashboard body: tabs dropped here become the top-level tabs (ROOT → TABS). */
   RootDropZone: ComponentType;
 }

@@ -1,13 +1,15 @@
 import { EditOutlined, SafetyCertificateOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { Avatar, Button, Flex, Tag, theme, Tooltip, Typography } from 'antd';
+import { Suspense } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toastAdded } from '../../../shared/toasts/toasts-slice';
 import { dashboardApi } from '../api/dashboard-api';
-import { EditModeActions } from '../editor/EditModeActions';
 import type { DashboardInfo } from '../state/dashboard-info';
 import { dashboardInfoPatched } from '../state/dashboard-info.slice';
+import { ObjectTags } from '../../tags/ObjectTags';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
 import { selectDashboardState } from '../state/dashboard-store';
+import { EditModeActions, preloadEditor } from '../page/lazy-editor';
 import { HeaderMenu } from './HeaderMenu';
 import { useFavorite } from './use-favorite';
 
@@ -92,6 +94,7 @@ export function DashboardHeader({ info, rootId }: { info: DashboardInfo; rootId:
       ) : (
         publishTag
       )}
+      <ObjectTags tags={info.tags} data-test="dashboard-header-tags" />
       <Flex align="center" gap={token.marginXS} style={{ marginLeft: 'auto' }}>
         <Avatar.Group max={{ count: 4 }} size="small" data-test="dashboard-owners">
           {info.owners.map((owner) => (
@@ -108,12 +111,18 @@ export function DashboardHeader({ info, rootId }: { info: DashboardInfo; rootId:
             {info.changedByName !== null && info.changedByName !== '' ? ` by ${info.changedByName}` : ''}
           </Typography.Text>
         ) : null}
-        {info.canEdit && editMode ? <EditModeActions info={info} /> : null}
+        {info.canEdit && editMode ? (
+          <Suspense fallback={null}>
+            <EditModeActions info={info} />
+          </Suspense>
+        ) : null}
         {info.canEdit && !editMode ? (
           <Button
             type="primary"
             icon={<EditOutlined />}
             onClick={() => dispatch(dashboardStateActions.editModeSet(true))}
+            onPointerEnter={preloadEditor}
+            onFocus={preloadEditor}
             data-test="edit-dashboard-button"
             data-export-skip="true"
           >

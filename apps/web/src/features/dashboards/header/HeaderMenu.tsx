@@ -1,6 +1,6 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Input, Modal, Select, theme, Typography, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toastAdded } from '../../../shared/toasts/toasts-slice';
@@ -13,28 +13,40 @@ import { urlParams } from '../page/url-params';
 import { refreshCharts } from '../refresh/refresh-charts';
 import type { DashboardInfo } from '../state/dashboard-info';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
-import { selectDashboardState } from '../state/dashboard-store';
+import {
+  selectCrossFiltersEnabled,
+  selectDashboardState,
+  selectNativeFilters,
+} from '../state/dashboard-store';
+import { persistedMasks } from '../native-filters/url-state';
 import { REFRESH_OPTIONS } from './refresh-labels';
 import { SaveAsModal } from './SaveAsModal';
+import { useReportMenu } from '../../reports/use-report-menu';
+
+const CrossFilterScopingModal = lazy(() => import('../native-filters/cross-filters/CrossFilterScopingModal'));
 
 /** Lets React paint the stacked tabs before the export waits on their charts. */
 function nextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()));
 }
 
-/** The header's "…" menu: refresh, auto-refresh, save as, share, download and fullscreen (spec 001 §2). */
+/** The header's "…" menu: refresh, auto-refresh, cross-filter scoping (editors), save as, share, download and fullscreen (spec 001 §2). */
 export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: string }) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const location = useLocation();
   const { sliceIds, activeTabs, refreshFrequency, editMode } = useAppSelector(selectDashboardState);
+  const appliedMasks = useAppSelector((state) => selectNativeFilters(state).applied);
+  const crossFiltersEnabled = useAppSelector(selectCrossFiltersEnabled);
+  const [scopingOpen, setScopingOpen] = useState(false);
   const [createPermalink] = dashboardApi.useCreateDashboardPermalinkMutation();
   const [manualCopy, setManualCopy] = useState<string | null>(null);
   const [refreshOpen, setRefreshOpen] = useState(false);
   const [frequency, setFrequency] = useState(refreshFrequency);
   const [exporting, setExporting] = useState(false);
   const [saveAsOpen, setSaveAsOpen] = useState(false);
+  const reportMenu = useReportMenu({ kind: 'dashboard', id: info.id, name: info.title });
   const params = new URLSearchParams(location.search);
   const fullscreen = params.get('standalone') === '1' || params.get('standalone') === 'true';
 
@@ -44,7 +56,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
     const result = await createPermalink({
       id: info.id,
       body: {
-        dataMask: {},
+        dataMask: persistedMasks(appliedMasks),
         activeTabs: Object.values(activeTabs),
         anchor: location.hash === '' ? null : location.hash.slice(1),
         urlParams: [
@@ -138,6 +150,14 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
       ),
     },
     { type: 'divider' },
+    ...(info.canEdit && crossFiltersEnabled
+      ? [
+          {
+            key: 'cross-filter-scoping',
+            label: <span data-test="cross-filter-scoping-menu-item">Cross-filter scoping</span>,
+          },
+        ]
+      : []),
     ...(info.canSaveAs
       ? [{ key: 'save-as', label: <span data-test="save-as-menu-item">Save as</span> }]
       : []),
@@ -152,6 +172,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
         { key: 'xlsx', label: <span data-test="export-dashboard-xlsx">Export to Excel</span> },
       ],
     },
+    ...reportMenu.items,
     ...(info.canShare
       ? [
           {
@@ -167,6 +188,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (reportMenu.onClick(key)) return;
     if (key === 'refresh') void dispatch(refreshCharts(sliceIds, true));
     if (key === 'auto-refresh') {
       setFrequency(refreshFrequency);
@@ -174,6 +196,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
     }
     if (key === 'fullscreen') toggleFullscreen();
     if (key === 'save-as') setSaveAsOpen(true);
+    if (key === 'cross-filter-scoping') setScopingOpen(true);
     if (key === 'image' || key === 'pdf') void exportAs(key);
     if (key === 'csv' || key === 'xlsx') void exportData(key);
     if (key === 'copy') void copyPermalink();
@@ -213,7 +236,13 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
           data-test="refresh-interval-select"
         />
       </Modal>
+      {scopingOpen ? (
+        <Suspense fallback={null}>
+          <CrossFilterScopingModal info={info} onClose={() => setScopingOpen(false)} />
+        </Suspense>
+      ) : null}
       {saveAsOpen ? <SaveAsModal info={info} onClose={() => setSaveAsOpen(false)} /> : null}
+      {reportMenu.dialogs}
       <Modal
         open={manualCopy !== null}
         title="Copy permalink"

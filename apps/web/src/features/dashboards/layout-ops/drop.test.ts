@@ -65,6 +65,31 @@ describe('dropComponent: new components', () => {
     expect(layout[tabs?.children[0] ?? '']).toMatchObject({ type: 'TAB', meta: { text: NEW_TAB_TEXT } });
   });
 
+  it('wraps a chart dropped on a tab container in a new tab and a row (spec 001 §3 Layout)', () => {
+    const before = sampleLayout();
+    const tabsCount = before['TABS-1']?.children.length ?? 0;
+    const layout = ok(
+      dropComponent(before, { kind: 'new', type: 'CHART', chart }, { parentId: 'TABS-1', index: tabsCount }),
+    );
+    const tabs = layout['TABS-1']?.children ?? [];
+    expect(tabs).toHaveLength(tabsCount + 1);
+    const tab = layout[tabs[tabsCount] ?? ''];
+    expect(tab).toMatchObject({ type: 'TAB', meta: { text: NEW_TAB_TEXT } });
+    const row = layout[tab?.children[0] ?? ''];
+    expect(row?.type).toBe('ROW');
+    expect(layout[row?.children[0] ?? '']).toMatchObject({ type: 'CHART', meta: { chartId: 9 } });
+  });
+
+  it('moves an existing row dropped on a tab container into a new tab of its own', () => {
+    const layout = ok(
+      dropComponent(sampleLayout(), { kind: 'existing', id: 'ROW-1' }, { parentId: 'TABS-1', index: 0 }),
+    );
+    const tab = layout[layout['TABS-1']?.children[0] ?? ''];
+    expect(tab?.type).toBe('TAB');
+    expect(tab?.children).toEqual(['ROW-1']);
+    expect(layout.GRID_ID?.children).not.toContain('ROW-1');
+  });
+
   it('refuses a chart without a chart definition', () => {
     expect(
       refusal(
@@ -92,16 +117,7 @@ describe('dropComponent: new components', () => {
   });
 
   it('refuses what the nesting rules refuse at that depth', () => {
-    // A chart cannot go straight into TABS; a divider cannot go into a ROW.
-    expect(
-      refusal(
-        dropComponent(
-          sampleLayout(),
-          { kind: 'new', type: 'CHART', chart },
-          { parentId: 'TABS-1', index: 0 },
-        ),
-      ),
-    ).toMatch(/cannot be placed/);
+    // A divider cannot go into a ROW (a chart dropped on TABS gets a tab of its own, tested above).
     expect(
       refusal(
         dropComponent(sampleLayout(), { kind: 'new', type: 'DIVIDER' }, { parentId: 'ROW-1', index: 0 }),

@@ -78,10 +78,17 @@ export function dropComponent(
     for (const component of [item, ...created.extra]) working[component.id] = component;
   }
 
-  const wrap = (parent.type === 'GRID' || parent.type === 'TAB') && WRAPPED_IN_ROW_TYPES.includes(item.type);
-  const holderType: LayoutComponentType = wrap ? 'ROW' : parent.type;
-  const holderDepth = wrap ? childDepth(parent.type, parentDepth) : parentDepth;
-  if (wrap && !isValidChild(parent.type, 'ROW', parentDepth)) {
+  // Spec 001 §3 'Layout': a new child of a tab container goes into a new tab of its own, and charts,
+  // markdown and columns dropped into a grid or a tab (that new one too) get a row around them.
+  const intoTabs = parent.type === 'TABS' && item.type !== 'TAB';
+  const rowParentType: LayoutComponentType = intoTabs ? 'TAB' : parent.type;
+  const rowParentDepth = intoTabs ? childDepth('TABS', parentDepth) : parentDepth;
+  const rowWrap =
+    (rowParentType === 'GRID' || rowParentType === 'TAB') && WRAPPED_IN_ROW_TYPES.includes(item.type);
+  const wrap = intoTabs || rowWrap;
+  const holderType: LayoutComponentType = rowWrap ? 'ROW' : rowParentType;
+  const holderDepth = rowWrap ? childDepth(rowParentType, rowParentDepth) : rowParentDepth;
+  if (rowWrap && !isValidChild(rowParentType, 'ROW', rowParentDepth)) {
     return { error: notAllowedHere(item.type, parent.type) };
   }
   if (!subtreeFits(working, item, holderType, holderDepth)) {
@@ -114,10 +121,15 @@ export function dropComponent(
   }
 
   let insertedId = item.id;
-  if (wrap) {
+  if (rowWrap) {
     const row = createComponent('ROW').component;
-    working[row.id] = withChildren(row, [item.id]);
+    working[row.id] = withChildren(row, [insertedId]);
     insertedId = row.id;
+  }
+  if (intoTabs) {
+    const tab = createComponent('TAB').component;
+    working[tab.id] = withChildren(tab, [insertedId]);
+    insertedId = tab.id;
   }
   const latestParent = working[parent.id] ?? parent;
   const children = [...latestParent.children];

@@ -43,6 +43,27 @@ describe('deleteComponent', () => {
     expect(next['TABS-top']).toBeUndefined();
   });
 
+  it('keeps the content when the top-level tabs container goes: every tab’s children move to the grid', () => {
+    const layout = layoutOf(
+      ['ROOT_ID', 'ROOT', ['TABS-top']],
+      ['GRID_ID', 'GRID', []],
+      ['TABS-top', 'TABS', ['TAB-1', 'TAB-2']],
+      ['TAB-1', 'TAB', ['ROW-a'], { text: 'One' }],
+      ['ROW-a', 'ROW', ['CHART-a']],
+      ['CHART-a', 'CHART', [], chartMeta(1)],
+      ['TAB-2', 'TAB', ['HEADER-b', 'ROW-b'], { text: 'Two' }],
+      ['HEADER-b', 'HEADER', [], { text: 'Second' }],
+      ['ROW-b', 'ROW', ['CHART-b']],
+      ['CHART-b', 'CHART', [], chartMeta(2)],
+    );
+    const next = ok(deleteComponent(layout, 'TABS-top'));
+    expect(next.ROOT_ID?.children).toEqual(['GRID_ID']);
+    expect(next.GRID_ID?.children).toEqual(['ROW-a', 'HEADER-b', 'ROW-b']);
+    expect(next['ROW-b']?.parents).toEqual(['ROOT_ID', 'GRID_ID']);
+    expect(['TABS-top', 'TAB-1', 'TAB-2'].map((id) => next[id])).toEqual([undefined, undefined, undefined]);
+    expect(next['CHART-b']).toBeDefined();
+  });
+
   it('refuses the fixed components and missing ones', () => {
     expect(refusal(deleteComponent(sampleLayout(), 'GRID_ID'))).toBe(CANNOT_CHANGE_FIXED);
     expect(refusal(deleteComponent(sampleLayout(), 'CHART-zz'))).toBe(DROP_TARGET_MISSING);

@@ -1,4 +1,6 @@
 import {
+  DASHBOARD_GRID_ID,
+  DASHBOARD_ROOT_ID,
   GRID_COLUMN_COUNT,
   GRID_MAX_ROW_UNITS,
   GRID_MIN_COLUMN_COUNT,
@@ -23,11 +25,16 @@ import {
 /** Not in the spec: meta an edit would make invalid (a width out of range, an unknown header size). */
 export const INVALID_META = 'That value is not valid for this component.';
 
-/** Deletes a component with everything below it; an emptied ROW or TABS goes too (spec 001 §4). */
+/**
+ * Deletes a component with everything below it; an emptied ROW or TABS goes too (spec 001 §4). The
+ * top-level tabs container is the exception: deleting it removes the tabs, not the dashboard, so what
+ * every tab held moves into the grid in tab order (as in Superset).
+ */
 export function deleteComponent(layout: DashboardLayout, id: string): LayoutOpResult {
   if (FIXED_IDS.has(id)) return { error: CANNOT_CHANGE_FIXED };
   const parent = findParent(layout, id);
   if (layout[id] === undefined || parent === undefined) return { error: DROP_TARGET_MISSING };
+  if (parent.id === DASHBOARD_ROOT_ID && layout[id].type === 'TABS') return unwrapTopLevelTabs(layout, id);
   const working: DashboardLayout = { ...layout };
   for (const removed of subtreeIds(layout, id)) Reflect.deleteProperty(working, removed);
   working[parent.id] = withChildren(
@@ -36,6 +43,28 @@ export function deleteComponent(layout: DashboardLayout, id: string): LayoutOpRe
   );
   removeEmptyWrappers(working, parent.id);
   reattachGridWhenRootEmpty(working);
+  return { layout: refreshParents(working) };
+}
+
+function unwrapTopLevelTabs(layout: DashboardLayout, tabsId: string): LayoutOpResult {
+  const tabs = layout[tabsId];
+  const root = layout[DASHBOARD_ROOT_ID];
+  if (tabs === undefined || root === undefined) return { error: DROP_TARGET_MISSING };
+  const working: DashboardLayout = { ...layout };
+  const content = tabs.children.flatMap((tabId) => layout[tabId]?.children ?? []);
+  for (const tabId of tabs.children) Reflect.deleteProperty(working, tabId);
+  Reflect.deleteProperty(working, tabsId);
+  const grid = layout[DASHBOARD_GRID_ID] ?? {
+    id: DASHBOARD_GRID_ID,
+    type: 'GRID' as const,
+    children: [],
+    parents: [DASHBOARD_ROOT_ID],
+  };
+  working[DASHBOARD_GRID_ID] = withChildren(grid, [...grid.children, ...content]);
+  working[DASHBOARD_ROOT_ID] = withChildren(
+    root,
+    root.children.map((childId) => (childId === tabsId ? DASHBOARD_GRID_ID : childId)),
+  );
   return { layout: refreshParents(working) };
 }
 

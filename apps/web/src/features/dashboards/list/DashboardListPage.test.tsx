@@ -11,6 +11,14 @@ import {
   stubFetch,
   type FetchHandler,
 } from '../../../test/dom-test';
+import {
+  expectPagedLazyLoad,
+  idsOfPage,
+  pageAsked,
+  pickOption,
+  typeSearch,
+  type PageAsked,
+} from '../../../test/async-select-test';
 import { DashboardListPage } from './DashboardListPage';
 
 setupDomTest();
@@ -34,6 +42,7 @@ function dashboard(id: number, title: string, extra: Partial<Dashboard> = {}): D
     owners: [{ id: 1, first_name: 'Ada', last_name: 'Min' }],
     roles: [],
     charts: [],
+    tags: [],
     created_by: null,
     changed_by: { id: 1, first_name: 'Ada', last_name: 'Min' },
     changed_by_name: 'Ada Min',
@@ -172,13 +181,45 @@ describe('DashboardListPage', () => {
     expect(deletes.map(([url]) => [pathOf(url), risonOf(url)])).toEqual([['/api/v1/dashboard/', '!(1,2)']]);
   });
 
-  it('offers a reader no + Dashboard, selection or row actions', async () => {
+  it('offers a reader export only: no + Dashboard, import, delete or edit', async () => {
     stubFetch(server(new Set()));
     renderWithStore(<DashboardListPage />, bootstrapWith(['reader'], [['can_read', 'Dashboard']]));
     await waitFor(() => expect(document.querySelectorAll('[data-test="dashboard-card"]')).toHaveLength(2));
     expect(document.querySelector('[data-test="dashboard-add"]')).toBeNull();
     expect(document.querySelector('[data-test="dashboard-bulk-delete"]')).toBeNull();
-    expect(document.querySelector('[data-test="dashboard-card"] input[type="checkbox"]')).toBeNull();
+    expect(document.querySelector('[data-test="list-import"]')).toBeNull();
+    expect(document.querySelector('[data-test="list-bulk-export"]')).not.toBeNull();
+    expect(document.querySelector('[data-test="dashboard-card"] input[type="checkbox"]')).not.toBeNull();
     expect(screen.queryByLabelText('Delete Sales')).toBeNull();
+    expect(screen.getByLabelText('Export Sales')).toBeTruthy();
+  });
+});
+
+describe('DashboardListPage owner filter (spec 001 §9 select rules)', () => {
+  it('reads owners 100 at a time, the next page past 70 %, searches on the server and filters by the pick', async () => {
+    const asked: PageAsked[] = [];
+    const fetchMock = stubFetch(
+      server(new Set(), (url) => {
+        if (pathOf(url) !== '/api/v1/dashboard/related/owners') return undefined;
+        const request = pageAsked(url);
+        asked.push(request);
+        if (request.q.includes('filter:ada'))
+          return jsonResponse(200, { count: 1, result: [{ value: 7, text: 'Ada Min' }] });
+        const result = idsOfPage(request, 150).map((id) => ({ value: id, text: `User ${String(id)}` }));
+        return jsonResponse(200, { count: 150, result });
+      }),
+    );
+    renderWithStore(<DashboardListPage />);
+    await expectPagedLazyLoad('dashboard-filter-owner', asked);
+    typeSearch('dashboard-filter-owner', 'ada');
+    await pickOption('dashboard-filter-owner', 'Ada Min');
+    await waitFor(() =>
+      expect(
+        calls(fetchMock).some(
+          ([url]) =>
+            pathOf(url) === '/api/v1/dashboard/' && risonOf(url).includes('(col:owners,opr:rel_m_m,value:7)'),
+        ),
+      ).toBe(true),
+    );
   });
 });

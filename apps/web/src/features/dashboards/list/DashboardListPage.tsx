@@ -1,12 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyCertificateFilled } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DashboardItem } from '@tessera/contracts';
-import { Button, Flex, Select, Tag, Tooltip, Typography, theme, type TableProps } from 'antd';
+import { Button, Flex, Select, Tag, Typography, theme, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { errorText } from '../../../shared/errors/to-api-error';
 import { FavoriteStar } from '../../../shared/list-page/FavoriteStar';
 import { ListPage } from '../../../shared/list-page/ListPage';
+import { CertifiedIcon } from '../../../shared/ui/CertificationIcons';
 import { OwnerAvatars, personName } from '../../../shared/list-page/OwnerAvatars';
 import { useListState } from '../../../shared/list-page/use-list-state';
 import { can } from '../../../shared/session/permissions';
@@ -14,17 +15,22 @@ import { isAdmin } from '../../../shared/session/session-slice';
 import { useToasts } from '../../../shared/toasts/use-toasts';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { RowActionButton } from '../../../shared/ui/RowActionButton';
+import { ExportRowAction } from '../../../shared/bundles/ExportRowAction';
 import { lastModifiedColumn } from '../../../shared/ui/last-modified-column';
 import { tableSortOrder } from '../../../shared/ui/list-query';
+import { AsyncSelect } from '../../../shared/ui/async-select/AsyncSelect';
+import type { AsyncSelectOption } from '../../../shared/ui/async-select/async-select-rules';
+import { useRelatedChoices } from '../../../shared/ui/async-select/related-choices';
 import { DASHBOARD_NEW_PATH, dashboardEditPath, dashboardPath } from '../paths';
 import {
   useBulkDeleteDashboardsMutation,
   useDashboardListFavoriteStatusQuery,
-  useDashboardListOwnersQuery,
   useDashboardListQuery,
   useDeleteDashboardFromListMutation,
   useSetDashboardListFavoriteMutation,
 } from './dashboard-list-api';
+import { tagsColumn } from '../../tags/tags-column';
+import { useTagging } from '../../tags/use-tagging';
 import { dashboardListQuery, hasDashboardFilters, type DashboardFilters } from './dashboard-list-query';
 
 /** A list row: the server sends every column when the page asks for none. */
@@ -52,31 +58,12 @@ function StatusTag({ published }: { published: boolean | undefined }) {
   );
 }
 
-function CertifiedIcon({ dashboard }: { dashboard: DashboardRow }) {
-  const { token } = theme.useToken();
-  if (
-    dashboard.certified_by === null ||
-    dashboard.certified_by === undefined ||
-    dashboard.certified_by === ''
-  )
-    return null;
-  const details = dashboard.certification_details ? `: ${dashboard.certification_details}` : '';
-  return (
-    <Tooltip title={`Certified by ${dashboard.certified_by}${details}`}>
-      <SafetyCertificateFilled
-        data-test="dashboard-certified"
-        aria-label="Certified"
-        style={{ color: token.colorPrimary }}
-      />
-    </Tooltip>
-  );
-}
-
 /** /dashboard/list/: dashboards as cards or a table, with search, filters, stars and (bulk) delete. */
 export function DashboardListPage() {
   const [list, setList] = useListState({ column: 'changed_on_delta_humanized', direction: 'desc' });
   const [filters, setFilters] = useState<DashboardFilters>({});
-  const [ownerSearch, setOwnerSearch] = useState('');
+  // The picked owner with its label (the filters keep the id).
+  const [ownerChoice, setOwnerChoice] = useState<AsyncSelectOption | null>(null);
   const [toDelete, setToDelete] = useState<DashboardRow | null>(null);
   const user = useAppSelector((state) => state.session.user);
   const admin = isAdmin(user);
@@ -93,7 +80,7 @@ export function DashboardListPage() {
   );
   const pageIds = rows.map((row) => row.id);
   const favorites = useDashboardListFavoriteStatusQuery(pageIds, { skip: pageIds.length === 0 });
-  const owners = useDashboardListOwnersQuery(ownerSearch);
+  const fetchOwners = useRelatedChoices('/api/v1/dashboard/related/owners');
   const [setFavorite] = useSetDashboardListFavoriteMutation();
   const [deleteOne, deleteState] = useDeleteDashboardFromListMutation();
   const [deleteMany] = useBulkDeleteDashboardsMutation();
@@ -128,26 +115,30 @@ export function DashboardListPage() {
     />
   );
 
-  const rowActions = (dashboard: DashboardRow) =>
-    canEdit(dashboard) ? (
-      <Flex gap={4} justify="flex-end">
-        <RowActionButton
-          title="Edit"
-          data-test="dashboard-edit"
-          aria-label={`Edit ${title(dashboard)}`}
-          icon={<EditOutlined />}
-          onClick={() => void navigate(dashboardEditPath(dashboard))}
-        />
-        <RowActionButton
-          title="Delete"
-          data-test="dashboard-delete"
-          danger
-          aria-label={`Delete ${title(dashboard)}`}
-          icon={<DeleteOutlined />}
-          onClick={() => setToDelete(dashboard)}
-        />
-      </Flex>
-    ) : null;
+  const rowActions = (dashboard: DashboardRow) => (
+    <Flex gap={4} justify="flex-end">
+      <ExportRowAction resource="dashboard" id={dashboard.id} name={title(dashboard)} />
+      {canEdit(dashboard) ? (
+        <>
+          <RowActionButton
+            title="Edit"
+            data-test="dashboard-edit"
+            aria-label={`Edit ${title(dashboard)}`}
+            icon={<EditOutlined />}
+            onClick={() => void navigate(dashboardEditPath(dashboard))}
+          />
+          <RowActionButton
+            title="Delete"
+            data-test="dashboard-delete"
+            danger
+            aria-label={`Delete ${title(dashboard)}`}
+            icon={<DeleteOutlined />}
+            onClick={() => setToDelete(dashboard)}
+          />
+        </>
+      ) : null}
+    </Flex>
+  );
 
   const titleLink = (dashboard: DashboardRow, dataTest: string) => (
     <Link data-test={dataTest} to={dashboardPath(dashboard)}>
@@ -155,6 +146,7 @@ export function DashboardListPage() {
     </Link>
   );
 
+  const tagging = useTagging();
   const columns: TableProps<DashboardRow>['columns'] = [
     { key: 'favorite', width: 40, render: (_value, dashboard) => star(dashboard) },
     {
@@ -166,7 +158,11 @@ export function DashboardListPage() {
       render: (_value, dashboard) => (
         <Flex gap={6} align="center">
           {titleLink(dashboard, 'dashboard-title')}
-          <CertifiedIcon dashboard={dashboard} />
+          <CertifiedIcon
+            certifiedBy={dashboard.certified_by}
+            details={dashboard.certification_details}
+            dataTest="dashboard-certified"
+          />
         </Flex>
       ),
     },
@@ -175,6 +171,7 @@ export function DashboardListPage() {
       key: 'owners',
       render: (_value, dashboard) => <OwnerAvatars owners={dashboard.owners ?? []} />,
     },
+    ...tagsColumn<DashboardRow>(tagging, 'dashboard-tags'),
     {
       title: 'Status',
       key: 'published',
@@ -234,20 +231,20 @@ export function DashboardListPage() {
         'data-test': 'dashboard-filters',
         controls: (
           <>
-            <Select<number>
-              data-test="dashboard-filter-owner"
-              aria-label="Owner"
-              placeholder="Owner"
-              allowClear
-              style={{ width: 180 }}
-              value={filters.ownerId}
-              options={(owners.data?.result ?? []).map((owner) => ({
-                value: owner.value,
-                label: owner.text,
-              }))}
-              showSearch={{ filterOption: false, onSearch: setOwnerSearch }}
-              onChange={(ownerId?: number) => changeFilters({ ownerId })}
-            />
+            <div style={{ width: 180 }}>
+              <AsyncSelect
+                data-test="dashboard-filter-owner"
+                aria-label="Owner"
+                placeholder="Owner"
+                allowClear
+                fetchOptions={fetchOwners}
+                value={ownerChoice}
+                onChange={(choice) => {
+                  setOwnerChoice(choice);
+                  changeFilters({ ownerId: choice === null ? undefined : Number(choice.value) });
+                }}
+              />
+            </div>
             <Select<string>
               data-test="dashboard-filter-status"
               aria-label="Status"
@@ -308,7 +305,11 @@ export function DashboardListPage() {
           title: titleLink(dashboard, 'dashboard-card-title'),
           extra: (
             <Flex gap={4} align="center">
-              <CertifiedIcon dashboard={dashboard} />
+              <CertifiedIcon
+                certifiedBy={dashboard.certified_by}
+                details={dashboard.certification_details}
+                dataTest="dashboard-certified"
+              />
               {star(dashboard)}
               {rowActions(dashboard)}
             </Flex>
@@ -326,6 +327,7 @@ export function DashboardListPage() {
           ),
         }),
       }}
+      bundles={{ resource: 'dashboard', canImport: writes }}
       bulkDelete={
         writes
           ? {

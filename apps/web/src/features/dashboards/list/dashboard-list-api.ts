@@ -1,11 +1,9 @@
 import {
   UNTITLED_DASHBOARD_TITLE,
-  chartRelatedOwnersResponseSchema,
   dashboardListResponseSchema,
   dashboardWriteResponseSchema,
   favoriteStatusResponseSchema,
   okMessageSchema,
-  type ChartRelatedOwnersResponse,
   type DashboardListResponse,
   type DashboardWriteResponse,
   type FavoriteStatusResponse,
@@ -26,13 +24,6 @@ export const dashboardListApi = api.injectEndpoints({
     dashboardList: build.query<DashboardListResponse, ListQuery>({
       query: (query) => ({ url: '/api/v1/dashboard/', params: { q: encodeRison(query) } }),
       responseSchema: dashboardListResponseSchema,
-    }),
-    dashboardListOwners: build.query<ChartRelatedOwnersResponse, string>({
-      query: (filter) => ({
-        url: '/api/v1/dashboard/related/owners',
-        params: { q: encodeRison({ filter, page: 0, page_size: 50 }) },
-      }),
-      responseSchema: chartRelatedOwnersResponseSchema,
     }),
     dashboardListFavoriteStatus: build.query<FavoriteStatusResponse, number[]>({
       query: (ids) => ({ url: '/api/v1/dashboard/favorite_status/', params: { q: encodeRison(ids) } }),
@@ -66,7 +57,6 @@ export const dashboardListApi = api.injectEndpoints({
 
 export const {
   useDashboardListQuery,
-  useDashboardListOwnersQuery,
   useDashboardListFavoriteStatusQuery,
   useSetDashboardListFavoriteMutation,
   useDeleteDashboardFromListMutation,

@@ -1,11 +1,8 @@
 import { Alert, Button, Flex, Result, theme } from 'antd';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../shared/ui/PageLoading';
-import { DashboardEditProvider } from '../editor/DashboardEditProvider';
-import { EditSidePanel } from '../editor/EditSidePanel';
-import { useStoreLayoutEditor } from '../editor/use-store-layout-editor';
 import { DashboardGrid } from '../grid/DashboardGrid';
 import { DashboardViewContext } from '../grid/dashboard-view-context';
 import { DashboardHeader } from '../header/DashboardHeader';
@@ -13,8 +10,16 @@ import { dashboardPath, DASHBOARD_LIST_PATH } from '../paths';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
 import { selectDashboardInfo, selectDashboardState, selectLayout } from '../state/dashboard-store';
 import { EmptyDashboard, gridIsEmpty } from './EmptyDashboard';
+import { DashboardEditor } from './lazy-editor';
 import { scopeCss } from './scope-css';
-import { readEditFlag, readFocusedChart, readStandalone, readUiConfig, urlParams } from './url-params';
+import {
+  readEditFlag,
+  readFocusedChart,
+  readPrintAllTabs,
+  readStandalone,
+  readUiConfig,
+  urlParams,
+} from './url-params';
 import { useAutoRefresh } from '../refresh/use-auto-refresh';
 import { useDomainSharding } from './use-domain-sharding';
 import { useActiveTabsFromUrl } from './use-active-tabs-from-url';
@@ -22,6 +27,9 @@ import { FullSizeChart } from '../grid/chart/FullSizeChart';
 import { useDashboardLoader } from './use-dashboard-loader';
 import { useDashboardLabelColors } from '../colors/use-dashboard-label-colors';
 import { useLabelColorSync } from '../colors/use-label-color-sync';
+import { NativeFiltersArea } from '../native-filters/NativeFiltersArea';
+import { useFilterUrlState } from '../native-filters/use-filter-url-state';
+import { useFiltersRefreshing } from '../native-filters/use-filters-refreshing';
 
 /** /superset/dashboard/:idOrSlug/ — spec 001 §2 'Dashboard'. */
 export function DashboardPage() {
@@ -88,12 +96,22 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   const labelColors = useDashboardLabelColors(info, colorScheme);
   useLabelColorSync(labelColors);
   const ui = useMemo(() => readUiConfig(search), [search]);
-  const regularParams = useMemo(() => urlParams(search, 'reserved'), [search]);
+  // Keyed by content: the URL's filter-state key changing must not hand every chart new url_params.
+  const regularKey = JSON.stringify(urlParams(search, 'reserved'));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- regularKey stands for the regular params
+  const regularParams = useMemo(() => urlParams(search, 'reserved'), [regularKey]);
+  useFilterUrlState(info?.id ?? 0);
+  useFiltersRefreshing();
   useAutoRefresh();
   useDomainSharding(search);
   useActiveTabsFromUrl();
   const rootId = info === null ? 'dashboard' : `dashboard-${String(info.id)}`;
   const scoped = useMemo(() => scopeCss(css, rootId), [css, rootId]);
+  const printAllTabs = readPrintAllTabs(search);
+
+  useEffect(() => {
+    if (printAllTabs) dispatch(dashboardStateActions.exportModeSet(true));
+  }, [printAllTabs, dispatch]);
 
   useEffect(() => {
     if (info === null) return;
@@ -117,6 +135,7 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
       reportMode: standalone === 3,
       canExplore: info?.canExplore ?? false,
       canCsv: info?.canCsv ?? false,
+      canShareChart: info?.canShareChart ?? false,
       hideTabBar: ui.hideTabBar,
       hideChartControls: ui.hideChartControls,
       urlParams: regularParams,
@@ -127,6 +146,7 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   );
   if (info === null) return null;
   const editing = editMode && info.canEdit;
+  const showFilterBar = !editing && standalone !== 3;
   const page = (
     <div
       id={rootId}
@@ -157,23 +177,16 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   );
   return (
     <DashboardViewContext.Provider value={view}>
-      {editing ? <DashboardEditor>{page}</DashboardEditor> : page}
+      {editing ? (
+        // While edit mode's chunk downloads, the dashboard stays on screen as it was.
+        <Suspense fallback={page}>
+          <DashboardEditor>{page}</DashboardEditor>
+        </Suspense>
+      ) : showFilterBar ? (
+        <NativeFiltersArea info={info}>{page}</NativeFiltersArea>
+      ) : (
+        page
+      )}
     </DashboardViewContext.Provider>
-  );
-}
-
-/** Edit mode: the grid with the editor's frames beside the charts and layout elements panel. */
-function DashboardEditor({ children }: { children: ReactNode }) {
-  const editor = useStoreLayoutEditor();
-  return (
-    <DashboardEditProvider editor={editor}>
-      <div
-        style={{ display: 'flex', alignItems: 'flex-start', minHeight: '100%' }}
-        data-test="dashboard-builder"
-      >
-        {children}
-        <EditSidePanel />
-      </div>
-    </DashboardEditProvider>
   );
 }

@@ -1,19 +1,22 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Button, Result } from 'antd';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { toApiError } from '../../../shared/errors/to-api-error';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { dashboardApi } from '../api/dashboard-api';
 import { dashboardPath, DASHBOARD_LIST_PATH } from '../paths';
+import { permalinkTarget } from './permalink-target';
 
 /**
  * /superset/dashboard/p/:key/ — reads the permalink's state and opens its dashboard with the recorded
- * URL parameters (native_filters included), active tabs (router state) and anchor (#hash).
+ * URL parameters (native_filters included), active tabs (router state) and anchor (#hash); a native_filters
+ * preselect on the permalink's own URL goes along.
  */
 export function DashboardPermalinkPage() {
   const { key = '' } = useParams();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const permalink = dashboardApi.useGetDashboardPermalinkQuery(key);
   const dashboardKey = permalink.data?.dashboardId;
   const dashboard = dashboardApi.useGetDashboardByKeyQuery(dashboardKey ?? skipToken);
@@ -22,16 +25,11 @@ export function DashboardPermalinkPage() {
     const state = permalink.data?.state;
     const found = dashboard.data;
     if (state === undefined || found === undefined) return;
-    const search = new URLSearchParams(state.urlParams).toString();
-    const hash = state.anchor === null || state.anchor === '' ? '' : `#${encodeURIComponent(state.anchor)}`;
-    void navigate(
-      `${dashboardPath({ id: found.id, slug: found.result.slug })}${search === '' ? '' : `?${search}`}${hash}`,
-      {
-        replace: true,
-        state: { activeTabs: state.activeTabs },
-      },
-    );
-  }, [permalink.data, dashboard.data, navigate]);
+    void navigate(permalinkTarget(dashboardPath({ id: found.id, slug: found.result.slug }), state, search), {
+      replace: true,
+      state: { activeTabs: state.activeTabs, dataMask: state.dataMask },
+    });
+  }, [permalink.data, dashboard.data, navigate, search]);
 
   const error = toApiError(permalink.error ?? dashboard.error);
   if (error !== null) {

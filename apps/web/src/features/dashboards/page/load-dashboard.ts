@@ -13,6 +13,7 @@ import {
 } from '../state/dashboard-chart';
 import { chartsLoaded, datasourceLoaded } from '../state/dashboard-info.slice';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
+import { datasourcesSet } from '../../chart-runtime';
 
 type Thunk<Result> = ThunkAction<Result, RootState, unknown, Action>;
 
@@ -71,22 +72,28 @@ export function loadDashboardCharts(dashboardId: number, chartIds: readonly numb
       }),
     );
     dispatch(dashboardStateActions.datasetsStatusSet(outcomes.every(Boolean) ? 'loaded' : 'failed'));
+    dispatch(datasourcesSet());
   };
 }
 
 /**
  * The layout with every chart of the dashboard (GET /dashboard/{id}/charts) that it does not place
  * appended at the bottom, so a chart linked outside the editor is not lost. The answer stays cached for
- * `fetchDashboardCharts`, which runs right after; if it fails, the layout is used as saved.
+ * `fetchDashboardCharts`, which runs right after; if it fails, the layout is used as saved. The list
+ * must be fresh, never one cached from before (a chart deleted and saved a moment ago must not come
+ * back): one asked for at `askedSince` (ms, the dashboard's own request) or later is used as it is, even
+ * while still on its way, so the page's early request for it is not made twice.
  */
 export function withUnplacedCharts(
   dashboardId: number,
   layout: DashboardLayout,
+  askedSince: number,
 ): Thunk<Promise<DashboardLayout>> {
-  return async (dispatch) => {
-    // Fresh, never a cached list: a chart deleted and saved a moment ago must not come back.
+  return async (dispatch, getState) => {
+    const cached = dashboardApi.endpoints.getDashboardCharts.select(dashboardId)(getState());
+    const fresh = cached.startedTimeStamp !== undefined && cached.startedTimeStamp >= askedSince;
     const request = dispatch(
-      dashboardApi.endpoints.getDashboardCharts.initiate(dashboardId, { forceRefetch: true }),
+      dashboardApi.endpoints.getDashboardCharts.initiate(dashboardId, { forceRefetch: !fresh }),
     );
     const listed = await request;
     request.unsubscribe();

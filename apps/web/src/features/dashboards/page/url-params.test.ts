@@ -4,6 +4,7 @@ import {
   paramAsNumber,
   paramAsObject,
   readFocusedChart,
+  readPrintAllTabs,
   readUiConfig,
   urlParams,
 } from './url-params';
@@ -64,5 +65,17 @@ describe('value readers', () => {
     expect(paramAsObject('[1]')).toBeNull();
     expect(readFocusedChart('?focused_chart=42')).toBe(42);
     expect(readFocusedChart('?focused_chart=4x')).toBeNull();
+  });
+});
+
+describe('readPrintAllTabs', () => {
+  it('stacks the tabs only in report mode', () => {
+    expect(readPrintAllTabs('?standalone=3&print_all_tabs=1')).toBe(true);
+    expect(readPrintAllTabs('?standalone=1&print_all_tabs=1')).toBe(false);
+    expect(readPrintAllTabs('?standalone=3&print_all_tabs=0')).toBe(false);
+    expect(readPrintAllTabs('?standalone=3')).toBe(false);
+  });
+  it('is reserved: charts do not receive it as a url parameter', () => {
+    expect(urlParams('?standalone=3&print_all_tabs=1&a=b', 'reserved')).toEqual({ a: 'b' });
   });
 });

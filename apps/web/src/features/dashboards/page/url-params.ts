@@ -10,6 +10,11 @@ export const STANDALONE_MODES = { None: 0, HideNav: 1, HideNavAndTitle: 2, Repor
 /** Spec 001 §2: UI-config bit flags, read from one URL parameter. */
 export const UI_CONFIG_FLAGS = { hideTitle: 1, hideTabBar: 2, hideNav: 4, hideChartControls: 8 } as const;
 export const UI_CONFIG_PARAM = 'uiConfig';
+/**
+ * `print_all_tabs=1` with `standalone=3`: every tab stacked under its title (the PDF export's layout),
+ * so the server's report renderer prints every tab in turn in one document.
+ */
+export const PRINT_ALL_TABS_PARAM = 'print_all_tabs';
 
 /**
  * Parameters the dashboard page itself reads; everything else is a "regular" parameter that every chart
@@ -24,6 +29,7 @@ export const RESERVED_URL_PARAMS = [
   'native_filters_key',
   'permalink_key',
   'disableDomainSharding',
+  PRINT_ALL_TABS_PARAM,
 ] as const;
 
 export interface UiConfig {
@@ -39,6 +45,11 @@ export function readStandalone(search: string): StandaloneMode {
   if (value === '2') return 2;
   if (value === '3') return 3;
   return 0;
+}
+
+/** True only in report mode: elsewhere the tabs stay interactive whatever the URL says. */
+export function readPrintAllTabs(search: string): boolean {
+  return readStandalone(search) === 3 && new URLSearchParams(search).get(PRINT_ALL_TABS_PARAM) === '1';
 }
 
 export function readEditFlag(search: string): boolean {

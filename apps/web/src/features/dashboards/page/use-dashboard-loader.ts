@@ -1,6 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
+import { prefetchCsrfToken } from '../../../shared/api/base-query';
 import { toApiError } from '../../../shared/errors/to-api-error';
 import type { ApiError } from '../../../shared/api/api-request';
 import { dashboardApi } from '../api/dashboard-api';
@@ -11,6 +13,12 @@ import { dashboardStateActions } from '../state/dashboard-state.slice';
 import { loadDashboardCharts, withUnplacedCharts } from './load-dashboard';
 import { layoutChartIds, parseLayout } from './parse-layout';
 import { parseIdOrSlug } from './url-params';
+import { nativeFiltersActions, parseFilterConfiguration } from '../native-filters/native-filters.slice';
+import {
+  dataMaskFromRouterState,
+  NATIVE_FILTERS_KEY_PARAM,
+  preselectedMasks,
+} from '../native-filters/url-state';
 
 export type DashboardLoad =
   | { status: 'loading' }
@@ -25,16 +33,23 @@ export type DashboardLoad =
  */
 export function useDashboardLoader(param: string, editFlag: boolean, reportMode: boolean): DashboardLoad {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
+  // Every chart asks for its data with a POST, which needs the CSRF token: fetch it alongside the
+  // dashboard instead of after the charts have mounted.
+  useEffect(() => {
+    prefetchCsrfToken(store.getState());
+  }, [store]);
   const user = useAppSelector((state) => state.session.user);
+  const location = useLocation();
   const key = parseIdOrSlug(param);
   const bySlug = dashboardApi.useFindDashboardBySlugQuery('slug' in key ? key.slug : skipToken);
   const slugId = bySlug.data?.result[0]?.id;
   const id = 'id' in key ? key.id : slugId;
   const show = dashboardApi.useGetDashboardQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
   const [openedId, setOpenedId] = useState<number | null>(null);
-  // The charts list needs only the id: ask for it alongside the dashboard instead of after it, and
-  // loadDashboardCharts picks up the same request.
-  const prefetchCharts = dashboardApi.usePrefetch('getDashboardCharts');
+  // The charts list needs only the id: ask for it (fresh) alongside the dashboard instead of after it;
+  // withUnplacedCharts and loadDashboardCharts pick up the same request.
+  const prefetchCharts = dashboardApi.usePrefetch('getDashboardCharts', { force: true });
   useEffect(() => {
     if (id !== undefined) prefetchCharts(id);
   }, [id, prefetchCharts]);
@@ -45,10 +60,11 @@ export function useDashboardLoader(param: string, editFlag: boolean, reportMode:
     const dashboardId = show.data?.id;
     if (dashboardId === undefined) return;
     const info = toDashboardInfo({ ...dashboard, id: dashboardId }, user);
+    const askedSince = show.startedTimeStamp ?? 0;
     let cancelled = false;
     const open = async (): Promise<void> => {
       const layout = await dispatch(
-        withUnplacedCharts(dashboardId, parseLayout(info.positionJson, info.title)),
+        withUnplacedCharts(dashboardId, parseLayout(info.positionJson, info.title), askedSince),
       );
       if (cancelled) return;
       const chartIds = layoutChartIds(layout);
@@ -66,6 +82,23 @@ export function useDashboardLoader(param: string, editFlag: boolean, reportMode:
           lastModifiedTime: info.changedOn === null ? null : Date.parse(info.changedOn),
           editMode: editFlag && info.canEdit,
           loadAllCharts: reportMode,
+        }),
+      );
+      // Masks from a permalink (router state) and the rison `native_filters` preselect apply at once, the
+      // preselect winning for the filters it names (it was written on this very URL, as on a permalink's);
+      // a native_filters_key is read by useFilterUrlState, and the charts wait for it.
+      const configuration = parseFilterConfiguration(info.metadata.native_filter_configuration);
+      const permalinkMasks = dataMaskFromRouterState(location.state);
+      const preselected = preselectedMasks(location.search, configuration);
+      const givenMasks =
+        permalinkMasks === null && preselected === null ? null : { ...permalinkMasks, ...preselected };
+      const filterKey = new URLSearchParams(location.search).get(NATIVE_FILTERS_KEY_PARAM);
+      dispatch(
+        nativeFiltersActions.filtersOpened({
+          configuration,
+          crossFiltersEnabled: info.metadata.cross_filters_enabled ?? true,
+          masks: givenMasks ?? {},
+          masksReady: givenMasks !== null || filterKey === null,
         }),
       );
       setOpenedId(dashboardId);

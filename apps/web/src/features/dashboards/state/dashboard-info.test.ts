@@ -46,4 +46,14 @@ describe('toDashboardInfo permissions (spec 001 §6)', () => {
     );
     expect(toDashboardInfo(dashboard, user({ roles: ['Admin'], permissions: [] })).canSaveAs).toBe(true);
   });
+  it('share actions follow can_share_dashboard and can_share_chart', () => {
+    const viewer = user({ permissions: [['can_share_chart', 'Superset']] });
+    expect(toDashboardInfo(dashboard, viewer).canShare).toBe(false);
+    expect(toDashboardInfo(dashboard, viewer).canShareChart).toBe(true);
+    const other = user({ permissions: [['can_share_dashboard', 'Superset']] });
+    expect([
+      toDashboardInfo(dashboard, other).canShare,
+      toDashboardInfo(dashboard, other).canShareChart,
+    ]).toEqual([true, false]);
+  });
 });

@@ -2,6 +2,7 @@ import {
   dashboardJsonMetadataSchema,
   type DashboardItem,
   type DashboardJsonMetadata,
+  type TagRef,
 } from '@tessera/contracts';
 import { can } from '../../../shared/session/permissions';
 import { isAdmin, type SessionUser } from '../../../shared/session/session-slice';
@@ -19,6 +20,8 @@ export interface DashboardInfo {
   title: string;
   published: boolean;
   owners: DashboardOwner[];
+  /** The dashboard's tags (TAGGING_SYSTEM), shown in its header. */
+  tags: TagRef[];
   certifiedBy: string | null;
   certificationDetails: string | null;
   css: string;
@@ -31,6 +34,8 @@ export interface DashboardInfo {
   /** 'Save as' (a copy the user owns): whoever may create dashboards, owner or not. */
   canSaveAs: boolean;
   canShare: boolean;
+  /** can_share_chart: a chart's 'Copy permalink to clipboard' on the dashboard (spec 001 §6). */
+  canShareChart: boolean;
   canExplore: boolean;
   canCsv: boolean;
 }
@@ -65,6 +70,7 @@ export function toDashboardInfo(
     title: dashboard.dashboard_title ?? '',
     published: dashboard.published ?? false,
     owners,
+    tags: dashboard.tags ?? [],
     certifiedBy: dashboard.certified_by ?? null,
     certificationDetails: dashboard.certification_details ?? null,
     css: dashboard.css ?? '',
@@ -76,6 +82,7 @@ export function toDashboardInfo(
     canEdit: admin || (owner && can(user, 'can_write', 'Dashboard')),
     canSaveAs: admin || can(user, 'can_write', 'Dashboard'),
     canShare: admin || can(user, 'can_share_dashboard', 'Superset'),
+    canShareChart: admin || can(user, 'can_share_chart', 'Superset'),
     canExplore: admin || can(user, 'can_explore', 'Superset'),
     canCsv: admin || can(user, 'can_csv', 'Superset'),
   };

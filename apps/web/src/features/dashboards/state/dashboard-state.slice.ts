@@ -28,6 +28,8 @@ export interface DashboardState {
   refreshFrequency: number;
   shouldPersistRefreshFrequency: boolean;
   isRefreshing: boolean;
+  /** Applied filters changed and the charts they reach are still querying (spec 001 §4). */
+  isFiltersRefreshing: boolean;
   /** Active tab id per TABS container id: switching a tab replaces only that container's entry. */
   activeTabs: Record<string, string>;
   overwriteConfirmMetadata: OverwriteConfirmation | null;
@@ -57,6 +59,7 @@ export const initialDashboardState: DashboardState = {
   refreshFrequency: 0,
   shouldPersistRefreshFrequency: false,
   isRefreshing: false,
+  isFiltersRefreshing: false,
   activeTabs: {},
   overwriteConfirmMetadata: null,
   fullSizeChartId: null,
@@ -166,6 +169,9 @@ export const dashboardStateSlice = createSlice({
     },
     refreshingSet(state, action: PayloadAction<boolean>) {
       state.isRefreshing = action.payload;
+    },
+    filtersRefreshingSet(state, action: PayloadAction<boolean>) {
+      state.isFiltersRefreshing = action.payload;
     },
     datasetsStatusSet(state, action: PayloadAction<DatasetsStatus>) {
       state.datasetsStatus = action.payload;

@@ -1,9 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Flex, Result, Row, Select, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { DATABASE_LIST_PATH } from '../../../app/paths';
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
+import { AsyncSelect } from '../../../shared/ui/async-select/AsyncSelect';
+import { useSchemaChoices } from '../database-choices';
 import {
   useGetDatabaseQuery,
   useGetSchemasQuery,
@@ -45,11 +47,13 @@ function BackLink() {
   );
 }
 
-function DatabaseBrowser({ databaseId }: { databaseId: number }) {
+export function DatabaseBrowser({ databaseId }: { databaseId: number }) {
   const [chosenSchema, setChosenSchema] = useState<string | undefined>(undefined);
   const [table, setTable] = useState<string | undefined>(undefined);
   const database = useGetDatabaseQuery(databaseId);
+  // The whole list picks the default schema; the picker pages and searches it like every remote select.
   const schemas = useGetSchemasQuery(databaseId);
+  const fetchSchemas = useSchemaChoices(databaseId);
   const schema = chosenSchema ?? preferredSchema(schemas.data ?? []);
   const tables = useGetTablesQuery({ databaseId, schema: schema ?? '' }, { skip: schema === undefined });
   const metadata = useGetTableMetadataQuery(
@@ -79,19 +83,18 @@ function DatabaseBrowser({ databaseId }: { databaseId: number }) {
         <Col xs={24} md={8} xl={6}>
           <Card size="small" title="Tables">
             <Flex vertical gap={8}>
-              <Select
+              <AsyncSelect
                 data-test="schema-select"
                 aria-label="Schema"
                 placeholder="Choose a schema"
-                loading={schemas.isFetching}
-                value={schema}
-                showSearch
-                onChange={(value: string) => {
-                  setChosenSchema(value);
+                fetchOptions={fetchSchemas}
+                emptyText="No schemas"
+                value={schema === undefined ? null : { value: schema, label: schema }}
+                onChange={(choice) => {
+                  if (choice === null) return;
+                  setChosenSchema(String(choice.value));
                   setTable(undefined);
                 }}
-                options={(schemas.data ?? []).map((name) => ({ value: name, label: name }))}
-                notFoundContent={schemas.isFetching ? 'Loading…' : 'No schemas'}
               />
               <ErrorMessage title="Could not load schemas" error={schemas.error} />
               <ErrorMessage title="Could not load tables" error={tables.error} />

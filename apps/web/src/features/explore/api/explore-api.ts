@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
+  columnValuesResponseSchema,
   chartShowResponseSchema,
   chartWriteResponseSchema,
   dashboardListResponseSchema,
+  dashboardShowResponseSchema,
   dashboardWriteResponseSchema,
   datasetSamplesSchema,
   exploreDatasourceSchema,
@@ -13,6 +15,7 @@ import {
   type ChartCreate,
   type ChartUpdate,
   type ChartWriteResponse,
+  type ColumnValuesResponse,
   type DashboardListResponse,
   type DashboardWriteResponse,
   type ExploreDatasource,
@@ -80,6 +83,16 @@ export const exploreApi = api.injectEndpoints({
       }),
       responseSchema: samplesResponseSchema,
     }),
+    /** A column's distinct values, sent whole (at most FILTER_SELECT_ROW_LIMIT): pickers page them here. */
+    getColumnValues: build.query<
+      ColumnValuesResponse,
+      { datasourceType: string; datasourceId: number; column: string }
+    >({
+      query: ({ datasourceType, datasourceId, column }) => ({
+        url: `/api/v1/datasource/${encodeURIComponent(datasourceType)}/${String(datasourceId)}/column/${encodeURIComponent(column)}/values/`,
+      }),
+      responseSchema: columnValuesResponseSchema,
+    }),
     createChart: build.mutation<ChartWriteResponse, ChartCreate>({
       query: (body) => ({ url: '/api/v1/chart/', method: 'POST', body }),
       responseSchema: chartWriteResponseSchema,
@@ -112,19 +125,44 @@ export const exploreApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/v1/explore/permalink', method: 'POST', body }),
       responseSchema: permalinkCreatedSchema,
     }),
-    listEditableDashboards: build.query<DashboardListResponse, null>({
-      query: () => ({
+    listEditableDashboards: build.query<
+      DashboardListResponse,
+      { search: string; page: number; pageSize: number }
+    >({
+      query: ({ search, page, pageSize }) => ({
         url: '/api/v1/dashboard/',
         params: {
           q: encodeRison({
             columns: ['id', 'dashboard_title'],
+            filters: search === '' ? [] : [{ col: 'dashboard_title', opr: 'ct', value: search }],
             order_column: 'dashboard_title',
             order_direction: 'asc',
-            page_size: 100,
+            page,
+            page_size: pageSize,
           }),
         },
       }),
       responseSchema: dashboardListResponseSchema,
+    }),
+    /** One dashboard by id (Explore opened from a dashboard preselects it in the save dialog). */
+    getDashboardChoice: build.query<DashboardListResponse, number>({
+      query: (id) => ({
+        url: '/api/v1/dashboard/',
+        params: {
+          q: encodeRison({
+            columns: ['id', 'dashboard_title'],
+            filters: [{ col: 'id', opr: 'eq', value: id }],
+            page: 0,
+            page_size: 1,
+          }),
+        },
+      }),
+      responseSchema: dashboardListResponseSchema,
+    }),
+    /** The dashboard Explore was opened from: its colour scheme and label colours colour the chart. */
+    getExploreDashboard: build.query<z.infer<typeof dashboardShowResponseSchema>, number>({
+      query: (id) => ({ url: `/api/v1/dashboard/${String(id)}` }),
+      responseSchema: dashboardShowResponseSchema,
     }),
     createDashboard: build.mutation<DashboardWriteResponse, { dashboard_title: string }>({
       query: (body) => ({ url: '/api/v1/dashboard/', method: 'POST', body }),
@@ -137,7 +175,10 @@ export const {
   useGetExploreStateQuery,
   useGetSamplesQuery,
   useLazyGetSamplesQuery,
+  useLazyGetColumnValuesQuery,
   usePostChartDataMutation,
   useCreateExplorePermalinkMutation,
-  useListEditableDashboardsQuery,
+  useLazyListEditableDashboardsQuery,
+  useGetDashboardChoiceQuery,
+  useGetExploreDashboardQuery,
 } = exploreApi;

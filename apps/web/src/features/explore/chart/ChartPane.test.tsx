@@ -124,7 +124,7 @@ describe('ChartPane chart holder', () => {
       expect(byDataTest('chart-alert').textContent).toContain(
         'An error occurred while rendering the visualization: bad series',
       );
-      expect(byDataTest('chart-stack-trace').textContent).toContain('bad series');
+      expect(byDataTest('error-stack-trace').textContent).toContain('bad series');
       expect(selectChart(store.getState(), 7).chartStackTrace).toContain('bad series');
     } finally {
       console.error = originalError;

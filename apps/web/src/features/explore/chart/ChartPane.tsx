@@ -5,12 +5,15 @@ import type { ValidationErrors } from '@tessera/core';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import {
   ChartHolder,
+  chartFailure,
   holderStatus,
   isSupportedVizType,
   UnsupportedChart,
   type ChartState,
 } from '../../chart-runtime';
+import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import { DataPane } from './DataPane';
+import { useDashboardColors } from './use-dashboard-colors';
 import { asFormData, runChart, stopChart } from './chart-actions';
 
 interface ChartPaneProps {
@@ -25,6 +28,8 @@ interface ChartPaneProps {
   standalone: boolean;
   /** The form's viz type: one no plugin draws shows the unsupported notice instead of a chart. */
   vizType: string;
+  /** The dashboard Explore was opened from: the chart takes its colours. */
+  dashboardId?: number | null;
 }
 
 function rowCount(chart: ChartState): number | null {
@@ -42,8 +47,10 @@ export function ChartPane({
   stale,
   standalone,
   vizType,
+  dashboardId = null,
 }: ChartPaneProps) {
   const { token } = theme.useToken();
+  const labelColors = useDashboardColors(dashboardId);
   const dispatch = useAppDispatch();
   const mode = useAppSelector((state) => state.theme.mode);
   const loading = chart.chartStatus === 'loading';
@@ -78,25 +85,11 @@ export function ChartPane({
         />
       );
     }
-    if (chart.chartStatus === 'failed' || chart.chartStatus === 'stopped') {
-      return (
-        <Alert
-          type={chart.chartStatus === 'stopped' ? 'warning' : 'error'}
-          showIcon
-          title={chart.chartAlert}
-          description={
-            chart.chartStackTrace ? (
-              <details data-test="chart-stack-trace">
-                <summary style={{ cursor: 'pointer' }}>Stack trace</summary>
-                <pre style={{ maxHeight: 200, overflow: 'auto', fontSize: token.fontSizeSM }}>
-                  {chart.chartStackTrace}
-                </pre>
-              </details>
-            ) : undefined
-          }
-          data-test="chart-alert"
-        />
-      );
+    if (chart.chartStatus === 'stopped') {
+      return <Alert type="warning" showIcon title={chart.chartAlert} data-test="chart-alert" />;
+    }
+    if (chart.chartStatus === 'failed') {
+      return <ErrorMessage error={chartFailure(chart)} data-test="chart-alert" />;
     }
     if (chart.chartStatus === null) {
       return (
@@ -118,6 +111,7 @@ export function ChartPane({
           queriesData={chart.queriesResponse ?? []}
           datasource={datasource}
           theme={mode}
+          {...(labelColors === null ? {} : { labelColors })}
         />
       );
     }

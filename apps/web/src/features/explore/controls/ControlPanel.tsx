@@ -5,6 +5,7 @@ import type { ExploreDatasource } from '@tessera/contracts';
 import { metricLabel, type ExploreFormData, type ValidationErrors } from '@tessera/core';
 import { asMetricList } from './adhoc';
 import { ColumnSelectControl } from './ColumnSelectControl';
+import { ColorPickerControl } from './ColorPickerControl';
 import { ConditionalFormattingControl } from './ConditionalFormattingControl';
 import { ControlFrame } from './ControlFrame';
 import { DROP_ACCEPTS } from './dnd';
@@ -166,6 +167,8 @@ function ControlWidget({
       return <SliderControl control={control} value={value} onChange={change} />;
     case 'CheckboxControl':
       return <CheckboxControl control={control} value={value} onChange={change} />;
+    case 'ColorPickerControl':
+      return <ColorPickerControl control={control} value={value} onChange={change} />;
     case 'ConditionalFormattingControl': {
       const metricNames = asMetricList(formData.metrics).map(metricLabel);
       const numeric = datasource.columns

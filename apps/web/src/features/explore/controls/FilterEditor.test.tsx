@@ -1,6 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { byDataTest, renderWithStore, setupDomTest } from '../../../test/dom-test';
+import { byDataTest, jsonResponse, renderWithStore, setupDomTest, stubFetch } from '../../../test/dom-test';
+import {
+  listContentHeight,
+  openSelect,
+  optionTitles,
+  pickOption,
+  scrollList,
+  typeSearch,
+} from '../../../test/async-select-test';
 import { birthNames } from '../state/test-fixtures';
 import { newFilter } from './adhoc';
 import { FilterEditor } from './FilterEditor';
@@ -113,5 +121,68 @@ describe('FilterEditor operators', () => {
     );
     expect(byDataTest('filter-operator-select').textContent).toContain('In');
     expect(byDataTest('filter-operator-select').textContent).not.toContain('Like');
+  });
+});
+
+describe('FilterEditor values', () => {
+  const VALUES_URL = '/api/v1/datasource/table/3/column/state/values/';
+  const states = Array.from({ length: 250 }, (_, index) => `state_${String(index).padStart(3, '0')}`);
+
+  it("offers the column's values from the server, 100 a page, and takes a typed value too", async () => {
+    const fetchMock = stubFetch((url) =>
+      url.endsWith(VALUES_URL) ? jsonResponse(200, { result: [null, ...states] }) : jsonResponse(404, {}),
+    );
+    const onSave = vi.fn();
+    renderWithStore(
+      <FilterEditor
+        datasource={birthNames}
+        initial={{ ...newFilter('state'), operator: 'IN', comparator: [] }}
+        onSave={onSave}
+        onCancel={vi.fn()}
+      />,
+    );
+    openSelect('filter-values');
+    await waitFor(() => expect(optionTitles()).toContain('state_000'));
+    const first = listContentHeight();
+    expect(first).toBeGreaterThan(0);
+    scrollList(0.8);
+    // The second page of 100 doubles the list; the list itself was read once.
+    await waitFor(() => expect(listContentHeight()).toBeCloseTo(first * 2));
+    expect(fetchMock.mock.calls.filter(([url]) => url.endsWith(VALUES_URL))).toHaveLength(1);
+
+    // A search is answered from the list already read.
+    typeSearch('filter-values', 'state_001');
+    await pickOption('filter-values', 'state_001');
+    expect(fetchMock.mock.calls.filter(([url]) => url.endsWith(VALUES_URL))).toHaveLength(1);
+    typeSearch('filter-values', 'Atlantis');
+    await pickOption('filter-values', 'Atlantis');
+    fireEvent.click(byDataTest('filter-save'));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ subject: 'state', operator: 'IN', comparator: ['state_001', 'Atlantis'] }),
+    );
+  });
+
+  it('keeps numbers as numbers on a numeric column, one value for a single-value operator', async () => {
+    stubFetch((url) =>
+      url.endsWith('/column/num/values/') ? jsonResponse(200, { result: [1, 5, 20] }) : jsonResponse(404, {}),
+    );
+    const onSave = vi.fn();
+    renderWithStore(
+      <FilterEditor
+        datasource={birthNames}
+        initial={{ ...newFilter('num'), operator: '==', comparator: '' }}
+        onSave={onSave}
+        onCancel={vi.fn()}
+      />,
+    );
+    await pickOption('filter-value', '5');
+    fireEvent.click(byDataTest('filter-save'));
+    expect(onSave).toHaveBeenLastCalledWith(
+      expect.objectContaining({ subject: 'num', operator: '==', comparator: 5 }),
+    );
+    typeSearch('filter-value', '42');
+    await pickOption('filter-value', '42');
+    fireEvent.click(byDataTest('filter-save'));
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ comparator: 42 }));
   });
 });

@@ -13,6 +13,9 @@ import {
 import { defaultOperatorFor, operatorsForColumn } from './filter-operators';
 import { isValidTimeRange, timeRangeKind, type TimeRangeKind } from './time-range';
 import { TimeRangeEditor } from './TimeRangeEditor';
+import { AsyncSelect } from '../../../shared/ui/async-select/AsyncSelect';
+import type { AsyncSelectOption } from '../../../shared/ui/async-select/async-select-rules';
+import { useFilterValueChoices } from './filter-value-choices';
 
 const OPERATOR_LABELS: Partial<Record<string, string>> = {
   '==': 'Equal to (=)',
@@ -34,13 +37,12 @@ const OPERATOR_LABELS: Partial<Record<string, string>> = {
   TEMPORAL_RANGE: 'Time range',
 };
 
-/** Spec 001 §5: pasted text is split on comma, CRLF, LF, tab or semicolon. */
-const VALUE_SEPARATORS = [',', '\r\n', '\n', '\t', ';'];
-
-function comparatorText(comparator: unknown): string {
-  if (typeof comparator === 'string' || typeof comparator === 'number' || typeof comparator === 'boolean')
-    return String(comparator);
-  return '';
+/** A saved comparator value as a picker choice: numbers stay numbers, anything else shows as its text. */
+function comparatorChoice(comparator: unknown): AsyncSelectOption | null {
+  if (typeof comparator === 'number') return { value: comparator, label: String(comparator) };
+  if (typeof comparator === 'string' && comparator !== '') return { value: comparator, label: comparator };
+  if (typeof comparator === 'boolean') return { value: String(comparator), label: String(comparator) };
+  return null;
 }
 
 type ColumnType = Pick<DatasourceColumn, 'is_dttm' | 'type_generic'> | undefined;
@@ -85,14 +87,22 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
   const timeRange = filter.operator === TEMPORAL_RANGE;
   const rangeText = typeof filter.comparator === 'string' ? filter.comparator : NO_TIME_RANGE;
   const [rangeKind, setRangeKind] = useState<TimeRangeKind>(timeRangeKind(rangeText));
-  const toValue = (text: string): string | number =>
-    numeric && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+  // Typed text on a numeric column is compared as a number, as the server's values are.
+  const toValue = (value: string | number): string | number =>
+    typeof value === 'string' && numeric && value.trim() !== '' && Number.isFinite(Number(value))
+      ? Number(value)
+      : value;
+  const fetchValues = useFilterValueChoices(datasource, filter.subject, column);
   const update = (patch: Partial<AdhocFilterValue>) => {
     setFilter((current) => ({ ...current, ...patch }));
   };
   const multiValue = MULTI_VALUE_OPERATORS.has(filter.operator ?? '');
-  const listValue = (Array.isArray(filter.comparator) ? filter.comparator : []).map(String);
-  const singleValue = comparatorText(filter.comparator);
+  const listValue = (Array.isArray(filter.comparator) ? filter.comparator : [])
+    .map(comparatorChoice)
+    .filter((choice): choice is AsyncSelectOption => choice !== null);
+  const singleValue = comparatorChoice(filter.comparator);
+  // A new column's values replace the old one's.
+  const valuesKey = `${String(datasource.id)}:${filter.subject ?? ''}`;
 
   // A fresh filter on a time column starts as a time range; an operator the new column does not
   // offer (a range on text, LIKE on a date) gives way to the column's default one.
@@ -173,24 +183,30 @@ export function FilterEditor({ datasource, initial, onSave, onCancel }: FilterEd
                   />
                 ) : operatorTakesValue(filter.operator) ? (
                   multiValue ? (
-                    <Select
-                      mode="tags"
-                      open={false}
-                      suffix={null}
-                      tokenSeparators={VALUE_SEPARATORS}
-                      placeholder="Type values, Enter after each"
+                    <AsyncSelect
+                      mode="multiple"
+                      allowNewOptions
+                      fetchOptions={fetchValues}
+                      reloadKey={valuesKey}
+                      placeholder="Pick or type values"
+                      aria-label="Filter values"
                       value={listValue}
-                      onChange={(values: string[]) => {
-                        update({ comparator: values.map(toValue) });
+                      onChange={(choices) => {
+                        update({ comparator: choices.map((choice) => toValue(choice.value)) });
                       }}
                       data-test="filter-values"
                     />
                   ) : (
-                    <Input
-                      placeholder="Value"
+                    <AsyncSelect
+                      allowNewOptions
+                      allowClear
+                      fetchOptions={fetchValues}
+                      reloadKey={valuesKey}
+                      placeholder="Pick or type a value"
+                      aria-label="Filter value"
                       value={singleValue}
-                      onChange={(event) => {
-                        update({ comparator: toValue(event.target.value) });
+                      onChange={(choice) => {
+                        update({ comparator: choice === null ? '' : toValue(choice.value) });
                       }}
                       data-test="filter-value"
                     />

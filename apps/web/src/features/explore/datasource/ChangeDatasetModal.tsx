@@ -1,8 +1,13 @@
-import { Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { Modal, Typography } from 'antd';
+import { useCallback, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { useToasts } from '../../../shared/toasts/use-toasts';
-import { useListDatasetsQuery } from '../../datasets/datasets-api';
+import { AsyncSelect } from '../../../shared/ui/async-select/AsyncSelect';
+import type {
+  AsyncSelectOption,
+  FetchSelectOptions,
+} from '../../../shared/ui/async-select/async-select-rules';
+import { useLazyListDatasetsQuery } from '../../datasets/datasets-api';
 import { exploreApi } from '../api/explore-api';
 import { exploreActions } from '../store/explore-store';
 
@@ -19,31 +24,39 @@ interface ChangeDatasetModalProps {
 export function ChangeDatasetModal({ open, currentId, onClose }: ChangeDatasetModalProps) {
   const dispatch = useAppDispatch();
   const toasts = useToasts();
-  const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<AsyncSelectOption | null>(null);
   const [loading, setLoading] = useState(false);
-  const datasets = useListDatasetsQuery(
-    {
-      filters: search.trim() === '' ? [] : [{ col: 'table_name', opr: 'ct', value: search.trim() }],
-      order_column: 'table_name',
-      order_direction: 'asc',
-      page: 0,
-      page_size: 50,
+  const [listDatasets] = useLazyListDatasetsQuery();
+  const fetchDatasets = useCallback<FetchSelectOptions>(
+    async (search, page, pageSize) => {
+      const response = await listDatasets(
+        {
+          filters: search === '' ? [] : [{ col: 'table_name', opr: 'ct', value: search }],
+          order_column: 'table_name',
+          order_direction: 'asc',
+          page,
+          page_size: pageSize,
+        },
+        true,
+      ).unwrap();
+      const others = response.result.filter((dataset) => dataset.id !== currentId);
+      return {
+        options: others.map((dataset) => ({
+          value: dataset.id,
+          label: `${dataset.schema ? `${dataset.schema}.` : ''}${dataset.table_name} (${dataset.database.database_name})`,
+        })),
+        // The current dataset is left out of the choices, so out of the count too.
+        totalCount: response.count - (response.result.length - others.length),
+      };
     },
-    { skip: !open },
+    [listDatasets, currentId],
   );
-  const options = (datasets.data?.result ?? [])
-    .filter((dataset) => dataset.id !== currentId)
-    .map((dataset) => ({
-      value: dataset.id,
-      label: `${dataset.schema ? `${dataset.schema}.` : ''}${dataset.table_name} (${dataset.database.database_name})`,
-    }));
 
   const apply = async () => {
     if (selected === null) return;
     setLoading(true);
     const metadata = await dispatch(
-      exploreApi.endpoints.getDatasourceMetadata.initiate(`${String(selected)}__table`),
+      exploreApi.endpoints.getDatasourceMetadata.initiate(`${String(selected.value)}__table`),
     );
     setLoading(false);
     if (metadata.data === undefined) {
@@ -67,14 +80,11 @@ export function ChangeDatasetModal({ open, currentId, onClose }: ChangeDatasetMo
       <Typography.Paragraph type="secondary">
         Controls that name columns or metrics the new dataset also has keep their values.
       </Typography.Paragraph>
-      <Select
-        style={{ width: '100%' }}
+      <AsyncSelect
         placeholder="Search datasets"
-        loading={datasets.isFetching}
         value={selected}
         onChange={setSelected}
-        options={options}
-        showSearch={{ searchValue: search, onSearch: setSearch, filterOption: false }}
+        fetchOptions={fetchDatasets}
         data-test="change-dataset-select"
       />
     </Modal>

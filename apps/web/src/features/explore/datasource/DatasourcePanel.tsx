@@ -15,6 +15,7 @@ import { Button, Dropdown, Empty, Flex, Input, theme, Tooltip, Typography } from
 import { useMemo, useState, type ReactNode } from 'react';
 import type { DatasourceColumn, DatasourceMetric, ExploreDatasource } from '@tessera/contracts';
 import type { DragItem } from '../controls/dnd';
+import { CertifiedIcon, WarningIcon } from '../../../shared/ui/CertificationIcons';
 import { ChangeDatasetModal } from './ChangeDatasetModal';
 
 export interface AddTarget {
@@ -133,6 +134,9 @@ export function DatasourcePanel({ datasource, targets, onAdd }: DatasourcePanelP
             icon={<FunctionOutlined />}
             name={metric.verbose_name ?? metric.metric_name}
             tooltip={<MetricTooltip metric={metric} />}
+            certifiedBy={metric.certified_by}
+            certificationDetails={metric.certification_details}
+            warning={metric.warning_text}
             targets={targets}
             onAdd={onAdd}
           />
@@ -158,6 +162,9 @@ export function DatasourcePanel({ datasource, targets, onAdd }: DatasourcePanelP
                 ) : null}
               </span>
             }
+            certifiedBy={column.certified_by}
+            certificationDetails={column.certification_details}
+            warning={column.warning_text}
             targets={targets}
             onAdd={onAdd}
           />
@@ -194,11 +201,25 @@ interface DatasourceItemProps {
   icon: ReactNode;
   name: string;
   tooltip: ReactNode;
+  /** A certified icon and a warning icon follow the name when the metric or column has them. */
+  certifiedBy?: string | null;
+  certificationDetails?: string | null;
+  warning?: string | null;
   targets: readonly AddTarget[];
   onAdd: (controlName: string, item: DragItem) => void;
 }
 
-function DatasourceItem({ item, icon, name, tooltip, targets, onAdd }: DatasourceItemProps) {
+function DatasourceItem({
+  item,
+  icon,
+  name,
+  tooltip,
+  certifiedBy,
+  certificationDetails,
+  warning,
+  targets,
+  onAdd,
+}: DatasourceItemProps) {
   const { token } = theme.useToken();
   const id =
     item.kind === 'metric' ? `metric:${item.metric.metric_name}` : `column:${item.column.column_name}`;
@@ -230,6 +251,12 @@ function DatasourceItem({ item, icon, name, tooltip, targets, onAdd }: Datasourc
           {name}
         </Typography.Text>
       </Tooltip>
+      <CertifiedIcon
+        certifiedBy={certifiedBy}
+        details={certificationDetails}
+        dataTest="datasource-certified"
+      />
+      <WarningIcon warning={warning} dataTest="datasource-warning" />
       {usable.length > 0 ? (
         <Dropdown
           trigger={['click']}

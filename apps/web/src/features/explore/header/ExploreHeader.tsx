@@ -16,6 +16,7 @@ import {
 import { Button, Dropdown, Flex, Input, Modal, Tag, theme, Tooltip, Typography } from 'antd';
 import { useState, type RefObject } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { can } from '../../../shared/session/permissions';
 import { useToasts } from '../../../shared/toasts/use-toasts';
 import { exploreApi, useCreateExplorePermalinkMutation } from '../api/explore-api';
 import { runChart } from '../chart/chart-actions';
@@ -24,7 +25,10 @@ import { exploreActions, selectExplore } from '../store/explore-store';
 import { copyText, COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, embedSnippet } from './clipboard';
 import { downloadBaseName } from '../../../shared/files/download-names';
 import { downloadChartData, downloadImage, downloadJson } from './downloads';
+import { ChartTags } from '../../tags/ChartTags';
+import { SliceMetadata } from './SliceMetadata';
 import { ViewQueryModal } from './ViewQueryModal';
+import { useReportMenu } from '../../reports/use-report-menu';
 
 export const STAR_ERROR = 'An error occurred while starring this chart';
 
@@ -40,10 +44,16 @@ export function ExploreHeader({ chartId, chart, chartRef }: ExploreHeaderProps) 
   const dispatch = useAppDispatch();
   const toasts = useToasts();
   const explore = useAppSelector(selectExplore);
+  // Spec 001 §6: the share actions need can_share_chart.
+  const canShareChart = useAppSelector((state) => can(state.session.user, 'can_share_chart', 'Superset'));
   const [createPermalink] = useCreateExplorePermalinkMutation();
   const [queryOpen, setQueryOpen] = useState(false);
   const [embed, setEmbed] = useState<string | null>(null);
   const { slice, sliceName, isStarred, datasource } = explore;
+  // Only a saved chart can carry a report (the server refuses one without a chart).
+  const reportMenu = useReportMenu(
+    slice === null ? null : { kind: 'chart', id: slice.slice_id, name: sliceName || slice.slice_name },
+  );
   const name =
     sliceName !== '' ? sliceName : datasource !== null ? `${datasource.name} – untitled` : 'Untitled chart';
   const hasData =
@@ -131,7 +141,14 @@ export function ExploreHeader({ chartId, chart, chartRef }: ExploreHeaderProps) 
       >
         {name}
       </Typography.Title>
-      {slice === null ? <Tag>Unsaved</Tag> : null}
+      {slice === null ? (
+        <Tag>Unsaved</Tag>
+      ) : (
+        <>
+          <SliceMetadata slice={slice} />
+          <ChartTags chartId={slice.slice_id} />
+        </>
+      )}
       <Flex gap={token.marginXS} style={{ marginLeft: 'auto' }}>
         {explore.can_add || explore.can_overwrite ? (
           <Button
@@ -142,28 +159,30 @@ export function ExploreHeader({ chartId, chart, chartRef }: ExploreHeaderProps) 
             Save
           </Button>
         ) : null}
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              {
-                key: 'link',
-                icon: <LinkOutlined />,
-                label: 'Copy permalink to clipboard',
-                'data-test': 'copy-permalink',
+        {canShareChart ? (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                {
+                  key: 'link',
+                  icon: <LinkOutlined />,
+                  label: 'Copy permalink to clipboard',
+                  'data-test': 'copy-permalink',
+                },
+                { key: 'embed', icon: <CodeOutlined />, label: 'Embed code', 'data-test': 'embed-code' },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'link') void copyPermalink();
+                else void showEmbed();
               },
-              { key: 'embed', icon: <CodeOutlined />, label: 'Embed code', 'data-test': 'embed-code' },
-            ],
-            onClick: ({ key }) => {
-              if (key === 'link') void copyPermalink();
-              else void showEmbed();
-            },
-          }}
-        >
-          <Button icon={<ShareAltOutlined />} data-test="share-menu">
-            Share
-          </Button>
-        </Dropdown>
+            }}
+          >
+            <Button icon={<ShareAltOutlined />} data-test="share-menu">
+              Share
+            </Button>
+          </Dropdown>
+        ) : null}
         <Dropdown
           trigger={['click']}
           disabled={!hasData}
@@ -214,8 +233,10 @@ export function ExploreHeader({ chartId, chart, chartRef }: ExploreHeaderProps) 
                 label: 'Force refresh',
                 'data-test': 'force-refresh',
               },
+              ...(reportMenu.items.length > 0 ? [{ type: 'divider' as const }, ...reportMenu.items] : []),
             ],
             onClick: ({ key }) => {
+              if (reportMenu.onClick(key)) return;
               if (key === 'query') setQueryOpen(true);
               else void dispatch(runChart(chartId, true));
             },
@@ -224,6 +245,7 @@ export function ExploreHeader({ chartId, chart, chartRef }: ExploreHeaderProps) 
           <Button icon={<MoreOutlined />} aria-label="More actions" data-test="explore-more-menu" />
         </Dropdown>
       </Flex>
+      {reportMenu.dialogs}
       <ViewQueryModal
         open={queryOpen}
         formData={explore.form_data}

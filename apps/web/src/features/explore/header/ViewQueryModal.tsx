@@ -11,6 +11,9 @@ import { usePostChartDataMutation } from '../api/explore-api';
 import { queryContextFor } from '../chart/chart-actions';
 import { copyText, COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE } from './clipboard';
 
+/** Spec 000 §8: the chart's SQL could not be read (for viewing or opening in SQL Lab). */
+export const SQL_LOAD_FAILED = 'An error occurred while loading the SQL';
+
 interface ViewQueryModalProps {
   open: boolean;
   formData: ExploreFormData;
@@ -37,6 +40,11 @@ export function ViewQueryModal({ open, formData, database, onClose }: ViewQueryM
       request.abort();
     };
   }, [open, formData, post]);
+  const failed = error !== undefined;
+  const { addDangerToast } = toasts;
+  useEffect(() => {
+    if (failed) addDangerToast(SQL_LOAD_FAILED);
+  }, [failed, addDangerToast]);
   const sql = (data?.result ?? [])
     .map((item) => item.query ?? '')
     .filter((query) => query !== '')
@@ -52,7 +60,7 @@ export function ViewQueryModal({ open, formData, database, onClose }: ViewQueryM
       data-test="view-query-modal"
     >
       {isLoading ? <Spin /> : null}
-      {error ? <ErrorMessage error={error} /> : null}
+      {error ? <ErrorMessage error={error} title={SQL_LOAD_FAILED} /> : null}
       {sql !== '' ? (
         <Flex vertical gap={token.marginSM}>
           <Flex justify="end" gap={token.marginXS}>

@@ -54,10 +54,10 @@ export function ExplorePage() {
       </Flex>
     );
   }
-  return <ExploreWorkspace standalone={url.standalone} />;
+  return <ExploreWorkspace standalone={url.standalone} dashboardId={url.dashboardId} />;
 }
 
-function ExploreWorkspace({ standalone }: { standalone: boolean }) {
+function ExploreWorkspace({ standalone, dashboardId }: { standalone: boolean; dashboardId: number | null }) {
   const { token } = theme.useToken();
   const dispatch = useAppDispatch();
   const explore = useAppSelector(selectExplore);
@@ -145,6 +145,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
       <div ref={ref} style={{ height }} data-test="explore-standalone">
         <div ref={chartRef} style={{ height: '100%' }}>
           <ChartPane
+            dashboardId={dashboardId}
             chartId={chartId}
             chart={chart}
             datasource={datasource}
@@ -220,6 +221,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
           </Panel>
           <div ref={chartRef} style={{ minWidth: 0, minHeight: 0 }}>
             <ChartPane
+              dashboardId={dashboardId}
               chartId={chartId}
               chart={chart}
               datasource={datasource}
@@ -232,7 +234,7 @@ function ExploreWorkspace({ standalone }: { standalone: boolean }) {
           </div>
         </div>
       </Flex>
-      <SaveModal key={explore.saveModal.isVisible ? 'open' : 'closed'} />
+      <SaveModal key={explore.saveModal.isVisible ? 'open' : 'closed'} dashboardId={dashboardId} />
       <DragOverlay dropAnimation={null}>
         {dragging ? (
           <Tag

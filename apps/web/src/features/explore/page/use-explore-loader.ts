@@ -7,7 +7,7 @@ import { toApiError } from '../../../shared/errors/to-api-error';
 import { exploreApi } from '../api/explore-api';
 import { runChart, UNSAVED_CHART_ID } from '../chart/chart-actions';
 import { explorePermissions } from '../permissions';
-import { selectValidationErrors } from '../state';
+import { selectValidationErrors, type ExploreSlice } from '../state';
 import { exploreActions, selectExplore } from '../store/explore-store';
 import type { ExploreUrlState } from '../url-params';
 
@@ -17,7 +17,7 @@ export type LoadState =
 interface Loaded {
   datasource: ExploreDatasource;
   formData: ExploreFormData;
-  slice: { slice_id: number; slice_name: string; owners: number[] } | null;
+  slice: ExploreSlice | null;
 }
 
 function confNumber(value: unknown): number | null {
@@ -138,7 +138,13 @@ async function load(
       slice:
         slice === null
           ? null
-          : { slice_id: slice.slice_id, slice_name: slice.slice_name, owners: slice.owners },
+          : {
+              slice_id: slice.slice_id,
+              slice_name: slice.slice_name,
+              owners: slice.owners,
+              description_markdown: slice.description_markdown,
+              created_by: slice.created_by,
+            },
     };
   }
   // Without the explore endpoint a dataset can still be opened from its metadata alone.

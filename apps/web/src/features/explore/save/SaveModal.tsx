@@ -1,51 +1,80 @@
-import { Alert, Button, Flex, Form, Input, Modal, Radio, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Flex, Form, Input, Modal, Radio, Typography } from 'antd';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useListEditableDashboardsQuery } from '../api/explore-api';
+import { AsyncSelect } from '../../../shared/ui/async-select/AsyncSelect';
+import type {
+  AsyncSelectOption,
+  FetchSelectOptions,
+} from '../../../shared/ui/async-select/async-select-rules';
+import { useGetDashboardChoiceQuery, useLazyListEditableDashboardsQuery } from '../api/explore-api';
 import { exploreChartPath } from '../paths';
 import { exploreActions, selectExplore } from '../store/explore-store';
 import { saveChart } from './save-chart';
-import type { DashboardChoice } from './save-messages';
+import { dashboardsLoadFailedMessage, type DashboardChoice } from './save-messages';
 
 const NEW_DASHBOARD_PREFIX = 'new:';
 
-/** The save dialog: Save (overwrite) or Save as…, the chart name, and an optional dashboard (existing or new). */
-export function SaveModal() {
+/**
+ * The save dialog: Save (overwrite) or Save as…, the chart name, and an optional dashboard (existing or new).
+ * Opened from a dashboard (`dashboard_id` in Explore's URL, spec 001 §2) it preselects that dashboard.
+ */
+export function SaveModal({ dashboardId = null }: { dashboardId?: number | null }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const explore = useAppSelector(selectExplore);
   const { saveModal, slice, can_overwrite: canOverwrite } = explore;
-  const dashboards = useListEditableDashboardsQuery(null, { skip: !saveModal.isVisible });
+  const userId = useAppSelector((state) => state.session.user?.id ?? null);
+  const [listDashboards] = useLazyListEditableDashboardsQuery();
   const [action, setAction] = useState<'overwrite' | 'saveas'>(
     slice !== null && canOverwrite ? 'overwrite' : 'saveas',
   );
   const [name, setName] = useState(explore.sliceName);
-  const [dashboard, setDashboard] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
+  const [dashboard, setDashboard] = useState<AsyncSelectOption | null>(null);
+  const [dashboardsFailed, setDashboardsFailed] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [picked, setPicked] = useState(false);
+  const preselected = useGetDashboardChoiceQuery(dashboardId ?? skipToken);
+  const preselectedItem = preselected.data?.result[0];
+  useEffect(() => {
+    if (picked || preselectedItem === undefined) return;
+    const { id, dashboard_title: title } = preselectedItem;
+    if (typeof id === 'number' && typeof title === 'string')
+      setDashboard({ value: String(id), label: title });
+  }, [picked, preselectedItem]);
 
-  const options = (dashboards.data?.result ?? [])
-    .filter(
-      (item): item is { id: number; dashboard_title: string } =>
-        typeof item.id === 'number' && typeof item.dashboard_title === 'string',
-    )
-    .map((item) => ({ value: String(item.id), label: item.dashboard_title }));
-  const typed = search.trim();
-  const creatable = typed !== '' && !options.some((option) => option.label === typed);
-  const allOptions = creatable
-    ? [{ value: `${NEW_DASHBOARD_PREFIX}${typed}`, label: `+ Create "${typed}"` }, ...options]
-    : options;
+  const fetchDashboards = useCallback<FetchSelectOptions>(
+    async (search, page, pageSize) => {
+      const response = await listDashboards({ search, page, pageSize }, true).unwrap();
+      setDashboardsFailed(false);
+      return {
+        options: response.result
+          .filter(
+            (item): item is typeof item & { id: number; dashboard_title: string } =>
+              typeof item.id === 'number' && typeof item.dashboard_title === 'string',
+          )
+          .map((item) => ({ value: String(item.id), label: item.dashboard_title })),
+        totalCount: response.count,
+      };
+    },
+    [listDashboards],
+  );
+  const onDashboardsError = useCallback(() => {
+    setDashboardsFailed(true);
+  }, []);
+  const createOption = useCallback(
+    (typed: string): AsyncSelectOption[] =>
+      typed === '' ? [] : [{ value: `${NEW_DASHBOARD_PREFIX}${typed}`, label: `+ Create "${typed}"` }],
+    [],
+  );
 
   const choice = (): DashboardChoice => {
     if (dashboard === null) return { kind: 'none' };
-    if (dashboard.startsWith(NEW_DASHBOARD_PREFIX))
-      return { kind: 'new', title: dashboard.slice(NEW_DASHBOARD_PREFIX.length) };
-    return {
-      kind: 'existing',
-      id: Number(dashboard),
-      title: options.find((option) => option.value === dashboard)?.label ?? dashboard,
-    };
+    const value = String(dashboard.value);
+    if (value.startsWith(NEW_DASHBOARD_PREFIX))
+      return { kind: 'new', title: value.slice(NEW_DASHBOARD_PREFIX.length) };
+    return { kind: 'existing', id: Number(value), title: dashboard.label };
   };
 
   const close = () => {
@@ -84,6 +113,15 @@ export function SaveModal() {
       }
       data-test="save-modal"
     >
+      {dashboardsFailed ? (
+        <Alert
+          type="error"
+          showIcon
+          title={dashboardsLoadFailedMessage(userId)}
+          style={{ marginBottom: 12 }}
+          data-test="save-modal-dashboards-alert"
+        />
+      ) : null}
       {saveModal.saveModalAlert !== null ? (
         <Alert
           type="error"
@@ -132,26 +170,18 @@ export function SaveModal() {
             </Typography.Text>
           }
         >
-          <Select
+          <AsyncSelect
             allowClear
-            loading={dashboards.isFetching}
             placeholder="Select a dashboard"
             value={dashboard}
-
-            onChange={(value: string | undefined) => {
-              setDashboard(value ?? null);
-              setSearch('');
+            onChange={(option) => {
+              setPicked(true);
+              setDashboard(option);
             }}
-            showSearch={{
-              searchValue: search,
-              onSearch: setSearch,
-              filterOption: (input, option) =>
-                (option?.label ?? '').toLowerCase().includes(input.toLowerCase()),
-            }}
-            options={allOptions}
-            notFoundContent={
-              dashboards.isError ? 'Could not load dashboards' : 'Type a name to create a dashboard'
-            }
+            fetchOptions={fetchDashboards}
+            extraOptions={createOption}
+            onError={onDashboardsError}
+            emptyText="Type a name to create a dashboard"
             data-test="save-chart-modal-select-dashboard-form"
           />
         </Form.Item>

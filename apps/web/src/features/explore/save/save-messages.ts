@@ -25,3 +25,8 @@ export function saveSuccessMessages(
 export function saveFailureMessage(error: Pick<ApiError, 'status'> | null | undefined): string {
   return error?.status === 403 ? 'You do not have permission to edit this chart' : 'Failed to save slice';
 }
+
+/** The save dialog's alert when the dashboards cannot be listed (spec 001 §8: it names the user id). */
+export function dashboardsLoadFailedMessage(userId: number | null): string {
+  return `Fetching dashboards failed for user ${userId === null ? 'unknown' : String(userId)}`;
+}

@@ -19,6 +19,9 @@ export interface ExploreSlice {
   slice_id: number;
   slice_name: string;
   owners: number[];
+  /** The saved chart's description (Markdown) and creator, shown in the header (spec 001 §3). */
+  description_markdown?: string;
+  created_by?: { id: number; first_name: string; last_name: string } | null;
 }
 
 export interface SaveModalDashboard {

@@ -69,10 +69,16 @@ export const sqlLabApi = api.injectEndpoints({
       transformResponse: toExecuteOutcome,
     }),
     // A mutation, not a query: rows go into the SQL Lab state once and must not stay in a cache too.
-    fetchQueryResults: build.mutation<ResultsPayload, { key: string; rows: number }, ResultBody>({
-      query: ({ key, rows }) => ({
+    // timeoutSeconds: SQLLAB_QUERY_RESULT_TIMEOUT when set (spec 000 §9), else the server's timeout.
+    fetchQueryResults: build.mutation<
+      ResultsPayload,
+      { key: string; rows: number; timeoutSeconds?: number },
+      ResultBody
+    >({
+      query: ({ key, rows, timeoutSeconds }) => ({
         url: '/api/v1/sqllab/results/',
         params: { q: encodeRison({ key, rows }) },
+        timeoutSeconds,
       }),
       rawResponseSchema: resultBodySchema,
       transformResponse: toResultsPayload,

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   CaretRightOutlined,
   FormatPainterOutlined,
@@ -11,6 +12,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { ShortcutAction } from '../editor/shortcuts';
 import { isActiveState, toggleLeftBar, type QueryEditor } from '../state';
 import { SaveQueryButton } from '../saved/SaveQueryButton';
+import { scheduleConf } from '../saved/schedule-query';
+import { ScheduleQueryButton } from '../saved/ScheduleQueryButton';
 import { CopyLinkButton } from '../sharing/CopyLinkButton';
 import { selectQuery } from '../store/selectors';
 import { EstimateCostButton } from './EstimateCostButton';
@@ -29,6 +32,8 @@ export function EditorToolbar({ editor, database, onCommand }: EditorToolbarProp
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const latest = useAppSelector((state) => selectQuery(state, editor.latestQueryId));
+  const conf = useAppSelector((state) => state.session.common?.conf);
+  const schedule = useMemo(() => scheduleConf(conf), [conf]);
   const running = latest !== null && isActiveState(latest.state);
   const hasSelection = editor.selectedText !== null && editor.selectedText.trim() !== '';
 
@@ -75,6 +80,7 @@ export function EditorToolbar({ editor, database, onCommand }: EditorToolbarProp
       <EstimateCostButton editorId={editor.id} disabled={database === undefined} />
       <span style={{ flex: 1 }} />
       <SaveQueryButton editor={editor} />
+      {schedule === null ? null : <ScheduleQueryButton editor={editor} schedule={schedule} />}
       <CopyLinkButton editor={editor} />
       <TemplateParamsButton editorId={editor.id} value={editor.templateParams} />
       <Button

@@ -1,4 +1,5 @@
 import { toastAdded } from '../../../shared/toasts/toasts-slice';
+import { loadFailureText } from '../api/load-failure';
 import { addNewTab } from '../run/editor-actions';
 import type { AppThunk } from '../store/sqllab-store';
 import { sqlLabDatasetApi } from './dataset-api';
@@ -7,7 +8,8 @@ import { DATASOURCE_LOAD_FAILED, type SqlSource } from './dataset-param';
 /**
  * Opens a new tab for the source: a dataset's database, catalog and schema with the given SQL, else
  * the dataset's own SQL (virtual), else its SELECT *; or the given database and SQL. True when a tab
- * opened; a dataset that cannot be read shows 'The datasource couldn't be loaded'.
+ * opened; a dataset that cannot be read shows 'The datasource couldn't be loaded' (or the request
+ * failure text of loadFailureText).
  */
 export function openSqlSource(source: SqlSource): AppThunk<Promise<boolean>> {
   return async (dispatch) => {
@@ -27,7 +29,7 @@ export function openSqlSource(source: SqlSource): AppThunk<Promise<boolean>> {
       sqlLabDatasetApi.endpoints.readDatasetForSqlLab.initiate(source.datasetId, { track: false }),
     );
     if (outcome.data === undefined) {
-      dispatch(toastAdded('danger', DATASOURCE_LOAD_FAILED));
+      dispatch(toastAdded('danger', loadFailureText(DATASOURCE_LOAD_FAILED, outcome.error)));
       return false;
     }
     const dataset = outcome.data;

@@ -31,6 +31,8 @@ export interface SqlEditorProps {
   onCommand: (action: ShortcutAction, cursor: number) => void;
   /** Filled while the editor is mounted, for commands that come from outside it (the Run button). */
   controllerRef?: RefObject<EditorController | null>;
+  /** SQL Lab focuses its editor on open; an editor inside a form must not take the focus. */
+  autoFocus?: boolean;
 }
 
 const BASIC_SETUP = { foldGutter: false, highlightActiveLineGutter: true } as const;
@@ -50,6 +52,7 @@ export function SqlEditor({
   onSelectionChange,
   onCommand,
   controllerRef,
+  autoFocus = true,
 }: SqlEditorProps) {
   const commandRef = useRef(onCommand);
   const selectionRef = useRef(onSelectionChange);
@@ -128,7 +131,7 @@ export function SqlEditor({
       onCreateEditor={(view) => {
         if (controllerRef) controllerRef.current = { closeCompletion: () => closeCompletion(view) };
       }}
-      autoFocus
+      autoFocus={autoFocus}
     />
   );
 }

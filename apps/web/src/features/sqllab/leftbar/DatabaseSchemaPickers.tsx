@@ -1,11 +1,15 @@
-import { skipToken } from '@reduxjs/toolkit/query';
 import type { SqlLabDatabase } from '@tessera/contracts';
-import { Select } from 'antd';
+import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
-import { useGetSchemasQuery } from '../../databases/databases-api';
+import { AsyncSelect } from '../../../shared/ui/async-select/AsyncSelect';
+import type { AsyncSelectOption } from '../../../shared/ui/async-select/async-select-rules';
+import { useDatabaseChoices, useSchemaChoices } from '../../databases/database-choices';
 import { setSchema, updateQueryEditor, type QueryEditor } from '../state';
 
-/** The tab's database (those exposed in SQL Lab); a new database clears the schema. */
+/**
+ * The tab's database among those exposed in SQL Lab, read from the server a page at a time; a new
+ * database clears the schema. `databases` (the SQL Lab bootstrap's) names the chosen one.
+ */
 export function DatabaseSelect({
   editor,
   databases,
@@ -14,24 +18,33 @@ export function DatabaseSelect({
   databases: readonly SqlLabDatabase[];
 }) {
   const dispatch = useAppDispatch();
+  const fetchDatabases = useDatabaseChoices({ sqlLabOnly: true });
+  // A database connected after SQL Lab loaded is not in `databases`: the picked choice names it.
+  const [picked, setPicked] = useState<AsyncSelectOption | null>(null);
+  const known = databases.find((database) => database.id === editor.dbId);
+  const value =
+    known !== undefined
+      ? { value: known.id, label: known.database_name }
+      : picked !== null && picked.value === editor.dbId
+        ? picked
+        : null;
   return (
-    <Select<number>
+    <AsyncSelect
       data-test="sqllab-database-select"
       aria-label="Database"
       placeholder="Choose a database"
-      showSearch={{ optionFilterProp: 'label' }}
-      value={
-        databases.some((database) => database.id === editor.dbId) ? (editor.dbId ?? undefined) : undefined
-      }
-      options={databases.map((database) => ({
-        value: database.id,
-        label: database.database_name,
-        title: database.database_name,
-      }))}
-      onChange={(dbId) =>
-        dispatch(updateQueryEditor({ id: editor.id, changes: { dbId, schema: null, catalog: null } }))
-      }
-      style={{ width: '100%' }}
+      fetchOptions={fetchDatabases}
+      value={value}
+      onChange={(choice) => {
+        if (choice === null || typeof choice.value !== 'number') return;
+        setPicked(choice);
+        dispatch(
+          updateQueryEditor({
+            id: editor.id,
+            changes: { dbId: choice.value, schema: null, catalog: null },
+          }),
+        );
+      }}
     />
   );
 }
@@ -39,22 +52,20 @@ export function DatabaseSelect({
 /** The tab's schema among the database's schemas. */
 export function SchemaSelect({ editor }: { editor: QueryEditor }) {
   const dispatch = useAppDispatch();
-  const { currentData: schemas, isFetching } = useGetSchemasQuery(editor.dbId ?? skipToken);
+  const fetchSchemas = useSchemaChoices(editor.dbId);
   return (
-    <Select<string>
+    <AsyncSelect
       data-test="sqllab-schema-select"
       aria-label="Schema"
       placeholder="Choose a schema"
-      showSearch={{ optionFilterProp: 'label' }}
       allowClear
-      loading={isFetching}
       disabled={editor.dbId === null}
-      value={editor.schema ?? undefined}
-      options={(schemas ?? []).map((schema) => ({ value: schema, label: schema, title: schema }))}
-      onChange={(schema: string | undefined) =>
-        dispatch(setSchema({ id: editor.id, schema: schema ?? null }))
+      reloadKey={String(editor.dbId)}
+      fetchOptions={fetchSchemas}
+      value={editor.schema === null ? null : { value: editor.schema, label: editor.schema }}
+      onChange={(picked) =>
+        dispatch(setSchema({ id: editor.id, schema: picked === null ? null : String(picked.value) }))
       }
-      style={{ width: '100%' }}
     />
   );
 }

@@ -1,8 +1,6 @@
-import { EyeOutlined, TableOutlined } from '@ant-design/icons';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { Flex, Select } from 'antd';
 import { useAppDispatch } from '../../../app/hooks';
-import { useGetTablesQuery } from '../../databases/databases-api';
+import { AsyncSelect } from '../../../shared/ui/async-select/AsyncSelect';
+import { useTableChoices } from '../../databases/database-choices';
 import type { QueryEditor } from '../state';
 import { addTablePanel } from './add-table';
 
@@ -10,35 +8,29 @@ import { addTablePanel } from './add-table';
 export function TableSelect({ editor }: { editor: QueryEditor }) {
   const dispatch = useAppDispatch();
   const { dbId, schema } = editor;
-  const { currentData: data, isFetching } = useGetTablesQuery(
-    dbId === null || schema === null ? skipToken : { databaseId: dbId, schema },
-  );
+  const fetchTables = useTableChoices(dbId, schema);
   return (
-    <Select<string>
+    <AsyncSelect
       data-test="sqllab-table-select"
       aria-label="Add a table"
       placeholder={schema === null ? 'Choose a schema first' : 'Add a table…'}
-      showSearch={{ optionFilterProp: 'title' }}
       disabled={dbId === null || schema === null}
-      loading={isFetching}
+      reloadKey={`${String(dbId)}|${schema ?? ''}`}
+      fetchOptions={fetchTables}
+      // The picker only adds: the table goes to the panels and the picker stays empty.
       value={null}
-      options={(data?.result ?? []).map((table) => ({
-        value: table.value,
-        title: table.value,
-        label: (
-          <Flex align="center" gap={6}>
-            {table.type === 'table' ? <TableOutlined /> : <EyeOutlined />}
-            {table.value}
-          </Flex>
-        ),
-      }))}
-      onChange={(name) => {
-        if (dbId === null || schema === null) return;
+      onChange={(picked) => {
+        if (picked === null || dbId === null || schema === null) return;
         void dispatch(
-          addTablePanel({ dbId, queryEditorId: editor.id, catalog: editor.catalog, schema, name }),
+          addTablePanel({
+            dbId,
+            queryEditorId: editor.id,
+            catalog: editor.catalog,
+            schema,
+            name: String(picked.value),
+          }),
         );
       }}
-      style={{ width: '100%' }}
     />
   );
 }

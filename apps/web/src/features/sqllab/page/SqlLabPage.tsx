@@ -14,6 +14,7 @@ import { selectActiveTab, selectActiveTabId } from '../store/selectors';
 import { sqlLabState } from '../store/sqllab-store';
 import { TabBar } from '../tabs/TabBar';
 import { EditorPane } from './EditorPane';
+import { TabLoading } from './TabLoading';
 import { useFillViewport } from './use-fill-viewport';
 
 /**
@@ -38,6 +39,8 @@ function SqlLabScreen() {
   const settled = databases.isSuccess || databases.isError;
   const activeId = useAppSelector(selectActiveTabId);
   const activeKey = useAppSelector((state) => selectActiveTab(state)?.immutableId);
+  // A server tab not read yet (only the active one is read on load) is read when first shown.
+  const activeLoaded = useAppSelector((state) => selectActiveTab(state)?.loaded ?? true);
   const { offline: pollOffline } = useQueryPolling();
   const syncOffline = useAppSelector((state) => sqlLabState(state).sqlLabSync.offline);
   useClearInactiveQueries();
@@ -63,6 +66,8 @@ function SqlLabScreen() {
       <TabBar offline={pollOffline || syncOffline} />
       {activeId === null ? (
         <PageLoading />
+      ) : !activeLoaded ? (
+        <TabLoading key={activeId} editorId={activeId} />
       ) : (
         // Keyed by the tab's first id: moving to its server id must not remount the editor being typed in.
         <EditorPane key={activeKey ?? activeId} editorId={activeId} />

@@ -63,27 +63,64 @@ function serverWithTabs() {
 }
 
 describe('hydrateSqlLab', () => {
-  it('loads the server tabs: a 404 drops the tab, another failure toasts and keeps it to read later', async () => {
-    serverWithTabs();
+  it('reads only the active tab on load; the others when first shown (404 drops, failure toasts)', async () => {
+    const fetchMock = serverWithTabs();
     const store = createAppStore({ bootstrap: TEST_BOOTSTRAP, theme: { mode: 'light', source: 'user' } });
 
     await store.dispatch(hydrateSqlLab(LOCAL));
 
     const state = sqlLabState(store.getState());
     expect(state.sqlLabSync.hydrated).toBe(true);
-    expect(state.sqlLabEditors.queryEditors.map((qe) => [qe.id, qe.sql, qe.loaded])).toEqual([
-      ['1', 'SELECT one', true],
-      ['3', '', false],
+    expect(state.sqlLabEditors.queryEditors.map((qe) => [qe.id, qe.name, qe.sql, qe.loaded])).toEqual([
+      ['1', 'Tab 1', 'SELECT one', true],
+      ['2', 'Tab 2', '', false],
+      ['3', 'Tab 3', '', false],
     ]);
     expect(state.sqlLabEditors.tabHistory).toEqual(['1']);
-    expect(store.getState().toasts.items.map((toast) => toast.text)).toEqual([FETCH_TAB_STATE_FAILED]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/v1/sqllab/']);
 
-    await store.dispatch(ensureTabLoaded('3'));
+    expect(await store.dispatch(ensureTabLoaded('2'))).toBe('gone');
+    expect(sqlLabState(store.getState()).sqlLabEditors.queryEditors.map((qe) => qe.id)).toEqual(['1', '3']);
+
+    expect(await store.dispatch(ensureTabLoaded('3'))).toBe('failed');
+    expect(store.getState().toasts.items.map((toast) => toast.text)).toEqual([FETCH_TAB_STATE_FAILED]);
+    expect(sqlLabState(store.getState()).sqlLabEditors.queryEditors[1]?.loaded).toBe(false);
+
+    expect(await store.dispatch(ensureTabLoaded('3'))).toBe('loaded');
     expect(sqlLabState(store.getState()).sqlLabEditors.queryEditors[1]).toMatchObject({
       id: '3',
       sql: 'SELECT three',
       loaded: true,
     });
+    expect(await store.dispatch(ensureTabLoaded('3'))).toBe('loaded');
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/tabstateview/3')).toHaveLength(2);
+  });
+
+  it('reads at load a server tab this browser holds unsynced edits of, so the newer one wins', async () => {
+    const fetchMock = serverWithTabs();
+    const local = makeEditor({
+      id: '3',
+      tabViewId: '3',
+      inLocalStorage: false,
+      sql: 'SELECT edited here',
+      updatedAt: 5,
+    });
+    window.localStorage.setItem(
+      LOCAL.key,
+      JSON.stringify({
+        sqlLabEditors: { ...initialEditorsState, queryEditors: [local], tabHistory: ['3'] },
+        sqlLabQueries: { queries: {}, queriesLastUpdate: 0 },
+        sqlLabTables: { tables: [] },
+      }),
+    );
+    const store = createAppStore({ bootstrap: TEST_BOOTSTRAP, theme: { mode: 'light', source: 'user' } });
+
+    await store.dispatch(hydrateSqlLab(LOCAL));
+
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/v1/sqllab/', '/tabstateview/3']);
+    const editors = sqlLabState(store.getState()).sqlLabEditors.queryEditors;
+    expect(editors.find((qe) => qe.id === '3')).toMatchObject({ sql: 'SELECT edited here', loaded: true });
+    expect(editors.find((qe) => qe.id === '2')?.loaded).toBe(false);
   });
 
   it('keeps a newer local copy of a server tab over the server one', async () => {

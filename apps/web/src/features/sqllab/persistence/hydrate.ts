@@ -33,8 +33,13 @@ function readTab(id: string): AppThunk<Promise<TabRead>> {
   };
 }
 
-/** The server's tabs, each read in full; null when the server could not answer. */
-function readServerSnapshot(): AppThunk<Promise<ServerSnapshot | null>> {
+/**
+ * The server's tabs; null when the server could not answer. The active tab comes with the list; a tab
+ * this browser holds a copy of is read in full, so the newer of the two wins (no edit is lost); every
+ * other tab is known by id and label only and read when it is first shown (`ensureTabLoaded`), so a
+ * user with many tabs waits for one request, not one per tab.
+ */
+function readServerSnapshot(localIds: ReadonlySet<string>): AppThunk<Promise<ServerSnapshot | null>> {
   return async (dispatch) => {
     const outcome = await dispatch(
       tabStateApi.endpoints.readServerTabs.initiate(undefined, { track: false }),
@@ -51,15 +56,15 @@ function readServerSnapshot(): AppThunk<Promise<ServerSnapshot | null>> {
       activeId: activeTab === null ? null : String(activeTab.id),
     };
     const reads = await Promise.all(
-      tabIds.map(async ({ id, label }) => {
-        const read: TabRead =
-          activeTab?.id === id ? { kind: 'loaded', tab: activeTab } : await dispatch(readTab(String(id)));
-        return { id: String(id), label, read };
+      tabIds.map(async ({ id, label }): Promise<{ id: string; label: string; read: TabRead | null }> => {
+        if (activeTab?.id === id) return { id: String(id), label, read: { kind: 'loaded', tab: activeTab } };
+        if (!localIds.has(String(id))) return { id: String(id), label, read: null };
+        return { id: String(id), label, read: await dispatch(readTab(String(id))) };
       }),
     );
     for (const { id, label, read } of reads) {
-      if (read.kind === 'loaded') snapshot.tabs.push(read.tab);
-      else if (read.kind === 'failed') snapshot.unloaded.push({ id, label });
+      if (read === null || read.kind === 'failed') snapshot.unloaded.push({ id, label });
+      else if (read.kind === 'loaded') snapshot.tabs.push(read.tab);
     }
     return snapshot;
   };
@@ -72,7 +77,8 @@ function readServerSnapshot(): AppThunk<Promise<ServerSnapshot | null>> {
 export function hydrateSqlLab(storage: SqlLabStorage | null): AppThunk<Promise<void>> {
   return async (dispatch, getState) => {
     const local = storage === null ? null : readStoredSqlLab(storage);
-    const server = backendPersistenceOn(getState()) ? await dispatch(readServerSnapshot()) : null;
+    const localIds = new Set((local?.sqlLabEditors.queryEditors ?? []).map((editor) => editor.id));
+    const server = backendPersistenceOn(getState()) ? await dispatch(readServerSnapshot(localIds)) : null;
     const plan = planHydration(local, server);
     dispatch(sqlLabHydrated({ editors: plan.editors, queries: plan.queries, tables: plan.tables }));
     if (plan.latestQueries.length > 0) dispatch(refreshQueries({ queries: plan.latestQueries }));
@@ -81,23 +87,31 @@ export function hydrateSqlLab(storage: SqlLabStorage | null): AppThunk<Promise<v
   };
 }
 
+/** How showing a tab went: read now, already there, gone from the server, or not readable now. */
+export type TabLoadOutcome = 'loaded' | 'gone' | 'failed';
+
 /**
- * A server tab known only by id and label (its first read failed) is read when shown. A 404 means
- * the tab is gone: it is removed here too.
+ * A server tab known only by id and label (not read at load, or its read failed) is read when it is
+ * first shown. A 404 means the tab is gone: it is removed here too. A failure toasts and leaves it
+ * unloaded, to be read again.
  */
-export function ensureTabLoaded(id: string): AppThunk<Promise<void>> {
+export function ensureTabLoaded(id: string): AppThunk<Promise<TabLoadOutcome>> {
   return async (dispatch, getState) => {
     const editor = selectQueryEditor(sqlLabState(getState()), id);
-    if (editor === null || editor.loaded) return;
+    if (editor === null) return 'gone';
+    if (editor.loaded) return 'loaded';
     const read = await dispatch(readTab(id));
     if (read.kind === 'gone') {
       dispatch(removeQueryEditor({ id }));
       dispatch(clearDestroyedQueryEditor({ id }));
-      return;
+      return 'gone';
     }
-    if (read.kind === 'failed') return;
+    if (read.kind === 'failed') return 'failed';
+    // Read twice at once (a quick switch back and forth): the first answer is in already.
+    if (selectQueryEditor(sqlLabState(getState()), id)?.loaded !== false) return 'loaded';
     dispatch(queryEditorLoaded({ editor: tabStateToEditor(read.tab) }));
     for (const dict of read.tab.table_schemas) dispatch(mergeTable({ table: tableSchemaToTable(dict) }));
     if (read.tab.latest_query !== null) dispatch(refreshQueries({ queries: [read.tab.latest_query] }));
+    return 'loaded';
   };
 }

@@ -45,7 +45,7 @@ function run(store: AppStore, query: Query, rows: number, cellText: string) {
 }
 
 describe('createLocalSaver', () => {
-  it('writes the tabs after a quiet second, and reports the usage in KB', () => {
+  it('writes the tabs after 5000 quiet ms (spec 000 §9), and reports the usage in KB', () => {
     vi.useFakeTimers();
     try {
       const store = storeWithPersistence(false);
@@ -55,7 +55,10 @@ describe('createLocalSaver', () => {
         addQueryEditor({ defaults: { dbId: 1, queryLimit: 10 }, backendPersistence: false, name: 'Kept' }),
       );
       expect(window.localStorage.getItem(LOCAL.key)).toBeNull();
-      vi.advanceTimersByTime(LOCAL_SAVE_DEBOUNCE_MS);
+      expect(LOCAL_SAVE_DEBOUNCE_MS).toBe(5000);
+      vi.advanceTimersByTime(4999);
+      expect(window.localStorage.getItem(LOCAL.key)).toBeNull();
+      vi.advanceTimersByTime(1);
       const stored = readStoredSqlLab(LOCAL);
       expect(stored?.sqlLabEditors.queryEditors.map((qe) => [qe.name, qe.inLocalStorage])).toEqual([
         ['Kept', true],

@@ -1,11 +1,14 @@
 import type { RootState } from '../../../app/store';
-import { localStorageMeasured, pruneForStorage, type SqlLabRootState } from '../state';
+import { localStorageMeasured, pruneForStorage, SAVE_DEBOUNCE_MS, type SqlLabRootState } from '../state';
 import { sqlLabState } from '../store/sqllab-store';
 import { writeStoredSqlLab, type SqlLabStorage } from './local-storage';
 import { backendPersistenceOn } from './outcome';
 
-/** Quiet time after the last change before local storage is written (a reload flushes at once). */
-export const LOCAL_SAVE_DEBOUNCE_MS = 1000;
+/**
+ * Quiet time after the last change before local storage is written: the spec's 5000 ms save interval
+ * (000 §9). A reload or a closed window flushes at once, so no edit waits on it.
+ */
+export const LOCAL_SAVE_DEBOUNCE_MS = SAVE_DEBOUNCE_MS;
 
 export interface LocalSaverDeps {
   getState: () => RootState;

@@ -25,7 +25,9 @@ import { editorCreatePayload, editorUpdateFields, tableCreatePayload } from './t
 
 const RETRY_HINT =
   'The product will retry later. Please contact your administrator if this problem persists.';
-export const MIGRATE_EDITOR_FAILED = `Unable to migrate query editor state to backend. ${RETRY_HINT}`;
+// Spec 000 §8 word for word.
+export const MIGRATE_EDITOR_FAILED =
+  'Unable to migrate query editor state to backend. The product will retry later. Please contact your administrator if this problem persists.';
 export const MIGRATE_TABLE_FAILED = `Unable to migrate table schema state to backend. ${RETRY_HINT}`;
 export const MIGRATE_QUERY_FAILED = `Unable to migrate query state to backend. ${RETRY_HINT}`;
 /** Logged on each failed save (spec 000 §8). */

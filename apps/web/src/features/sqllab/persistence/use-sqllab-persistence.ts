@@ -3,9 +3,8 @@ import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { AppStore } from '../../../app/store';
 import { SYNC_INTERVAL_MS, SYNC_MAX_RETRY_DELAY_MS } from '../state';
-import { selectActiveTabId } from '../store/selectors';
 import { sqlLabState } from '../store/sqllab-store';
-import { ensureTabLoaded, hydrateSqlLab } from './hydrate';
+import { hydrateSqlLab } from './hydrate';
 import { createLocalSaver } from './local-saver';
 import { sqlLabStorageKey, type SqlLabStorage } from './local-storage';
 import { startSyncLoop } from './sync-loop';
@@ -25,14 +24,13 @@ const useAppStore = useStore.withTypes<AppStore>();
 /**
  * SQL Lab's persistence while the screen is open: loads the tabs once (local storage merged with the
  * server's), then writes local storage after changes (and on page hide), runs the sync loop every
- * SYNC_INTERVAL_MS (backing off up to SYNC_MAX_RETRY_DELAY_MS while passes fail), and reads a server tab in full when it is shown before it was loaded. Returns
- * whether the tabs have been loaded.
+ * SYNC_INTERVAL_MS (backing off up to SYNC_MAX_RETRY_DELAY_MS while passes fail). A server tab not
+ * read yet is read when first shown (`page/TabLoading`). Returns whether the tabs have been loaded.
  */
 export function useSqlLabPersistence(): boolean {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const hydrated = useAppSelector((state) => sqlLabState(state).sqlLabSync.hydrated);
-  const activeId = useAppSelector(selectActiveTabId);
   const userId = useAppSelector((state) => state.session.user?.id ?? null);
   const started = useRef(false);
 
@@ -74,10 +72,6 @@ export function useSqlLabPersistence(): boolean {
       saver?.flush();
     };
   }, [hydrated, dispatch, store, userId]);
-
-  useEffect(() => {
-    if (hydrated && activeId !== null) void dispatch(ensureTabLoaded(activeId));
-  }, [hydrated, activeId, dispatch]);
 
   return hydrated;
 }

@@ -1,4 +1,5 @@
 import type { SupersetError } from '@tessera/contracts';
+import { GENERIC_ERROR_MESSAGE } from '@tessera/core';
 import { toApiError } from '../../../shared/errors/to-api-error';
 
 export const UNKNOWN_ERROR = 'Unknown error';
@@ -16,7 +17,8 @@ export function failureOf(id: string, error: unknown, fallback: string = UNKNOWN
   const message = apiError?.error.trim() ?? '';
   return {
     id,
-    errorMessage: message === '' ? fallback : message,
+    // The catch-all sentence says nothing about this failure: the run's own fallback says it better.
+    errorMessage: message === '' || message === GENERIC_ERROR_MESSAGE ? fallback : message,
     errors: apiError?.errors ?? null,
     link: apiError?.link ?? null,
   };

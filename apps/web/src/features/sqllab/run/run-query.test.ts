@@ -1,5 +1,5 @@
 import { buildSupersetError, SESSION_TIMED_OUT_MESSAGE } from '@tessera/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../app/store';
 import { jsonResponse, setupDomTest, stubFetch, TEST_BOOTSTRAP } from '../../../test/dom-test';
 import { createQuery, startQuery } from '../state';
@@ -49,6 +49,41 @@ describe('run thunks', () => {
 
     expect(sqlLabState(store.getState()).sqlLabQueries.queries[query.id]?.state).toBe('failed');
     expect(store.getState().toasts.items.map((toast) => toast.text)).toEqual([RESULTS_FAILED_MESSAGE]);
+  });
+
+  it('gives up a results fetch after SQLLAB_QUERY_RESULT_TIMEOUT seconds (spec 000 §9)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // Never answers; rejects only when the request is aborted.
+      stubFetch(
+        (_url, init) =>
+          new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      );
+      const store = createAppStore({
+        bootstrap: {
+          ...TEST_BOOTSTRAP,
+          common: {
+            ...TEST_BOOTSTRAP.common,
+            conf: { SUPERSET_WEBSERVER_TIMEOUT: 60, SQLLAB_QUERY_RESULT_TIMEOUT: 2 },
+          },
+        },
+        theme: { mode: 'light', source: 'user' },
+      });
+      const query = createQuery({ dbId: 1, sql: 'SELECT 1', runAsync: true, resultsKey: 'k' }, Date.now());
+      store.dispatch(startQuery({ query, previousQueryId: null }));
+      const done = store.dispatch(fetchQueryResults(query.id, 'k', 100));
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(sqlLabState(store.getState()).sqlLabQueries.queries[query.id]?.state).toBe('fetching');
+      await vi.advanceTimersByTimeAsync(1);
+      await done;
+      const failed = sqlLabState(store.getState()).sqlLabQueries.queries[query.id];
+      expect(failed?.state).toBe('failed');
+      expect(failed?.errorMessage).toBe('Request timed out');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('turns a CSRF refusal into the session-timed-out message, shown as a toast too', async () => {

@@ -1,5 +1,6 @@
 import { toastAdded } from '../../../shared/toasts/toasts-slice';
 import { sqlLabApi } from '../api/sqllab-api';
+import { sqlLabConf } from '../conf/sqllab-conf';
 import {
   queryFailed,
   querySuccess,
@@ -67,12 +68,20 @@ export function stopRunningQuery(id: string): AppThunk<Promise<void>> {
   };
 }
 
-/** Fetches an async query's rows by its results key (reference §2.3). */
+/**
+ * Fetches an async query's rows by its results key (reference §2.3), within SQLLAB_QUERY_RESULT_TIMEOUT
+ * seconds when that is set (0: the server's usual request timeout).
+ */
 export function fetchQueryResults(id: string, resultsKey: string, rows: number): AppThunk<Promise<void>> {
-  return async (dispatch) => {
+  return async (dispatch, getState) => {
+    const common = getState().session.common;
+    const { queryResultTimeout } = sqlLabConf(common?.conf, common?.feature_flags);
     dispatch(requestQueryResults({ id }));
     const outcome = await dispatch(
-      sqlLabApi.endpoints.fetchQueryResults.initiate({ key: resultsKey, rows }, { track: false }),
+      sqlLabApi.endpoints.fetchQueryResults.initiate(
+        { key: resultsKey, rows, timeoutSeconds: queryResultTimeout > 0 ? queryResultTimeout : undefined },
+        { track: false },
+      ),
     );
     if (outcome.error !== undefined) {
       dispatch(queryFailed(failureOf(id, outcome.error, RESULTS_FAILED_MESSAGE)));

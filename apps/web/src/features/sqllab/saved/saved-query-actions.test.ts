@@ -2,6 +2,7 @@ import type { SavedQuery } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../../app/store';
 import { jsonResponse, sentJson, setupDomTest, stubFetch, TEST_BOOTSTRAP } from '../../../test/dom-test';
+import { LOAD_REQUEST_FAILED, LOAD_UNEXPECTED_STATUS } from '../api/load-failure';
 import { addNewTab } from '../run/editor-actions';
 import { selectActiveQueryEditor, setSql } from '../state';
 import { sqlLabState } from '../store/sqllab-store';
@@ -119,6 +120,7 @@ describe('saved query thunks', () => {
       changed_on: '2026-01-01T00:00:00.000Z',
       changed_on_delta_humanized: 'a day ago',
       sql_tables: [],
+      tags: [],
     };
     stubFetch((url) =>
       url === '/api/v1/saved_query/12' ? jsonResponse(200, { id: 12, result: saved }) : jsonResponse(404, {}),
@@ -136,6 +138,17 @@ describe('saved query thunks', () => {
     expect(await store.dispatch(openSavedQuery(13))).toBe(false);
     expect(toastTexts(store)).toEqual([SAVED_QUERY_LOAD_FAILED]);
     expect(sqlLabState(store.getState()).sqlLabEditors.queryEditors).toHaveLength(1);
+  });
+
+  it('names an unexpected status and a failed request when a saved query does not load', async () => {
+    stubFetch((url) => {
+      if (url === '/api/v1/saved_query/20') return jsonResponse(500, {});
+      throw new TypeError('Failed to fetch');
+    });
+    const store = newStore();
+    expect(await store.dispatch(openSavedQuery(20))).toBe(false);
+    expect(await store.dispatch(openSavedQuery(21))).toBe(false);
+    expect(toastTexts(store)).toEqual([LOAD_UNEXPECTED_STATUS, LOAD_REQUEST_FAILED]);
   });
 
   it('reads the saved query id of an address', () => {

@@ -1,9 +1,13 @@
 import { toastAdded } from '../../../shared/toasts/toasts-slice';
 import { savedQueriesApi } from '../../savedqueries/saved-queries-api';
+import { loadFailureText } from '../api/load-failure';
 import { addNewTab } from '../run/editor-actions';
-import { queryEditorSaved, selectQueryEditor } from '../state';
+import { backendPersistenceOn } from '../persistence/outcome';
+import { tabStateApi } from '../persistence/tab-state-api';
+import { isServerId, queryEditorSaved, selectQueryEditor } from '../state';
 import { sqlLabState, type AppThunk } from '../store/sqllab-store';
 import {
+  QUERY_NOT_PROPERLY_SAVED,
   QUERY_SAVED,
   QUERY_SAVE_FAILED,
   QUERY_UPDATED,
@@ -41,7 +45,27 @@ export function saveEditorQuery(
       return false;
     }
     dispatch(queryEditorSaved({ id: editorId, remoteId: outcome.data.id, name: outcome.data.result.label }));
-    dispatch(toastAdded('success', updating ? QUERY_UPDATED : QUERY_SAVED));
+    if (updating) {
+      dispatch(toastAdded('success', QUERY_UPDATED));
+      return true;
+    }
+    // A tab kept on the server learns its saved query at once; if that fails the query is saved but the
+    // tab does not know it (spec 000 §8 'Your query was not properly saved'), and the save still counts.
+    if (
+      editor !== null &&
+      backendPersistenceOn(getState()) &&
+      isServerId(editorId) &&
+      !editor.inLocalStorage
+    ) {
+      const linked = await dispatch(
+        tabStateApi.endpoints.updateTabState.initiate(
+          { id: editorId, fields: { saved_query_id: outcome.data.id } },
+          { track: false },
+        ),
+      );
+      if (linked.error !== undefined) dispatch(toastAdded('danger', QUERY_NOT_PROPERLY_SAVED));
+    }
+    dispatch(toastAdded('success', QUERY_SAVED));
     return true;
   };
 }
@@ -51,7 +75,7 @@ export function openSavedQuery(id: number): AppThunk<Promise<boolean>> {
   return async (dispatch) => {
     const outcome = await dispatch(savedQueriesApi.endpoints.readSavedQuery.initiate(id, { track: false }));
     if (outcome.data === undefined) {
-      dispatch(toastAdded('danger', SAVED_QUERY_LOAD_FAILED));
+      dispatch(toastAdded('danger', loadFailureText(SAVED_QUERY_LOAD_FAILED, outcome.error)));
       return false;
     }
     dispatch(addNewTab(savedQueryToEditor(outcome.data)));

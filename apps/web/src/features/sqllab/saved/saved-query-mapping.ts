@@ -6,6 +6,7 @@ import type { QueryEditor } from '../state';
 export const QUERY_SAVED = 'Your query was saved';
 export const QUERY_UPDATED = 'Your query was updated';
 export const QUERY_SAVE_FAILED = 'Your query could not be saved';
+export const QUERY_NOT_PROPERLY_SAVED = 'Your query was not properly saved';
 export const QUERY_UPDATE_FAILED = 'Your query could not be updated';
 export const SAVED_QUERY_LOAD_FAILED = "The query couldn't be loaded";
 

@@ -1,10 +1,11 @@
 import { toastAdded } from '../../../shared/toasts/toasts-slice';
+import { loadFailureText } from '../api/load-failure';
 import { addNewTab } from '../run/editor-actions';
 import type { AppThunk } from '../store/sqllab-store';
 import { sharingApi } from './sharing-api';
 import { SHARED_QUERY_LOAD_FAILED, type SharedQuery, type SharedQuerySource } from './shared-query';
 
-function readShared(source: SharedQuerySource): AppThunk<Promise<SharedQuery | null>> {
+function readShared(source: SharedQuerySource): AppThunk<Promise<{ data?: SharedQuery; error?: unknown }>> {
   return async (dispatch) => {
     const outcome =
       source.kind === 'permalink'
@@ -12,16 +13,16 @@ function readShared(source: SharedQuerySource): AppThunk<Promise<SharedQuery | n
         : source.kind === 'kv'
           ? await dispatch(sharingApi.endpoints.readKvQuery.initiate(source.key, { track: false }))
           : await dispatch(sharingApi.endpoints.readPastQuery.initiate(source.id, { track: false }));
-    return outcome.data ?? null;
+    return { data: outcome.data, error: outcome.error };
   };
 }
 
 /** Opens the shared query in a new tab; true when it loaded, else the failure toast (spec 000 §8). */
 export function openSharedQuery(source: SharedQuerySource): AppThunk<Promise<boolean>> {
   return async (dispatch) => {
-    const shared = await dispatch(readShared(source));
-    if (shared === null) {
-      dispatch(toastAdded('danger', SHARED_QUERY_LOAD_FAILED));
+    const { data: shared, error } = await dispatch(readShared(source));
+    if (shared === undefined) {
+      dispatch(toastAdded('danger', loadFailureText(SHARED_QUERY_LOAD_FAILED, error)));
       return false;
     }
     dispatch(

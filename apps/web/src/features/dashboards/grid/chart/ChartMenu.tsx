@@ -23,6 +23,7 @@ interface ChartMenuProps {
   formData: ExploreFormData;
   canExplore: boolean;
   canCsv: boolean;
+  canShareChart: boolean;
   holderRef: RefObject<HTMLDivElement | null>;
 }
 
@@ -34,6 +35,7 @@ export function ChartMenu({
   formData,
   canExplore,
   canCsv,
+  canShareChart,
   holderRef,
 }: ChartMenuProps) {
   const dispatch = useAppDispatch();
@@ -122,7 +124,9 @@ export function ChartMenu({
       : []),
     { key: 'query', label: <span data-test="chart-menu-view-query">View query</span> },
     { key: 'table', label: <span data-test="chart-menu-view-as-table">View as table</span> },
-    { key: 'share', label: <span data-test="chart-menu-share">Copy permalink to clipboard</span> },
+    ...(canShareChart
+      ? [{ key: 'share', label: <span data-test="chart-menu-share">Copy permalink to clipboard</span> }]
+      : []),
     {
       key: 'download',
       label: <span data-test="chart-menu-download">Download</span>,

@@ -1,8 +1,16 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Spin, theme, Tooltip, Typography } from 'antd';
+import type { DataMask } from '@tessera/charts';
 import { memo, useContext, useEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
-import { ChartHolder, holderStatus, isSupportedVizType, UnsupportedChart } from '../../../chart-runtime';
+import {
+  ChartHolder,
+  chartFailure,
+  holderStatus,
+  isSupportedVizType,
+  UnsupportedChart,
+} from '../../../chart-runtime';
+import { ErrorMessage } from '../../../../shared/errors/ErrorMessage';
 import { selectChart } from '../../../chart-runtime/chart-store';
 import { dashboardStateActions } from '../../state/dashboard-state.slice';
 import {
@@ -15,6 +23,12 @@ import { DashboardViewContext } from '../dashboard-view-context';
 import { ChartMenu } from './ChartMenu';
 import { asPluginFormData, dashboardFormData, runDashboardChart } from './chart-query';
 import { useNearViewport } from './use-near-viewport';
+import { FiltersIndicator } from '../../native-filters/FiltersIndicator';
+import { filteredFormData } from '../../native-filters/chart-filters-state';
+import { filterFocusOf } from '../../native-filters/filter-focus';
+import { nativeFiltersActions } from '../../native-filters/native-filters.slice';
+import { useChartFilters } from '../../native-filters/use-chart-filters';
+import { selectCrossFiltersEnabled, selectNativeFilters } from '../../state/dashboard-store';
 
 interface DashboardChartHolderProps {
   chartId: number;
@@ -54,18 +68,40 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, loadAllCharts || view.reportMode);
 
+  const { ready: filtersReady, filters } = useChartFilters(entity);
+  const crossFiltersEnabled = useAppSelector(selectCrossFiltersEnabled);
+  const ownCrossFilter = useAppSelector((state) => selectNativeFilters(state).applied[String(chartId)]);
   const formData = useMemo(
-    () => (entity === null ? null : dashboardFormData(entity, view.dashboardId, colorScheme, view.urlParams)),
-    [entity, view.dashboardId, colorScheme, view.urlParams],
+    () =>
+      entity === null
+        ? null
+        : filteredFormData(dashboardFormData(entity, view.dashboardId, colorScheme, view.urlParams), filters),
+    [entity, view.dashboardId, colorScheme, view.urlParams, filters],
   );
+  // Interactive plugins call this on click: the chart's cross-filter, kept under its id.
+  const hooks = useMemo(
+    () => ({
+      setDataMask: (mask: DataMask) => {
+        dispatch(nativeFiltersActions.crossFilterSet({ chartId, mask: { ...mask } }));
+      },
+    }),
+    [chartId, dispatch],
+  );
+  const filterFocus = useAppSelector((state) => filterFocusOf(selectNativeFilters(state), chartId));
   const focused = view.focusedChartId === chartId;
   useEffect(() => {
     if (focused) ref.current?.scrollIntoView({ block: 'center' });
   }, [focused]);
   useEffect(() => {
-    if (near && formData !== null) void dispatch(runDashboardChart(chartId, formData));
-  }, [near, formData, chartId, dispatch]);
+    if (near && formData !== null && filtersReady) void dispatch(runDashboardChart(chartId, formData));
+  }, [near, formData, filtersReady, chartId, dispatch]);
 
+  // One object per query's form data: a new one would make the renderer transform and draw the chart
+  // again, so every holder re-render (a filter applied, the status turning 'rendered') redrew it.
+  const drawnFormData = useMemo(
+    () => asPluginFormData(chart.latestQueryFormData),
+    [chart.latestQueryFormData],
+  );
   const vizType = formData === null ? null : asPluginFormData(formData).viz_type;
   const unsupported = vizType !== null && !isSupportedVizType(vizType);
   const title = titleOverride ?? entity?.sliceName ?? `Chart ${String(chartId)}`;
@@ -100,18 +136,24 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
         chart.chartStatus === 'failed' && datasource === null && datasetsStatus === 'failed';
       return (
         <Flex align="center" justify="center" style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
-          <Alert
-            type={chart.chartStatus === 'stopped' ? 'warning' : 'error'}
-            showIcon
-            title={datasetGone ? "This chart's dataset no longer exists" : chart.chartAlert}
-            description={
-              datasetGone
-                ? 'It may have been deleted, or you may no longer have access to it. Edit the chart to pick another dataset, or remove it from the dashboard.'
-                : undefined
-            }
-            data-test="dashboard-chart-alert"
-            style={{ width: '100%', maxWidth: 480 }}
-          />
+          {datasetGone || chart.chartStatus === 'stopped' ? (
+            <Alert
+              type={chart.chartStatus === 'stopped' ? 'warning' : 'error'}
+              showIcon
+              title={datasetGone ? "This chart's dataset no longer exists" : chart.chartAlert}
+              description={
+                datasetGone
+                  ? 'It may have been deleted, or you may no longer have access to it. Edit the chart to pick another dataset, or remove it from the dashboard.'
+                  : undefined
+              }
+              data-test="dashboard-chart-alert"
+              style={{ width: '100%', maxWidth: 480 }}
+            />
+          ) : (
+            <div style={{ width: '100%', maxWidth: 480 }}>
+              <ErrorMessage error={chartFailure(chart)} data-test="dashboard-chart-alert" />
+            </div>
+          )}
         </Flex>
       );
     }
@@ -120,11 +162,14 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
       return (
         <ChartHolder
           chartId={chartId}
-          formData={asPluginFormData(chart.latestQueryFormData)}
+          formData={drawnFormData}
           queriesData={chart.queriesResponse ?? []}
           datasource={datasource ?? undefined}
           theme={mode}
           labelColors={view.labelColors ?? undefined}
+          hooks={hooks}
+          emitCrossFilters={crossFiltersEnabled && !view.reportMode}
+          filterState={ownCrossFilter?.filterState}
         />
       );
     }
@@ -143,13 +188,18 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
       data-test-chart-id={chartId}
       data-chart-status={status}
       data-chart-unsupported={unsupported ? 'true' : undefined}
+      data-filter-focus={filterFocus ?? undefined}
       style={{
         height,
         display: 'flex',
         flexDirection: 'column',
         background: token.colorBgContainer,
-        border: `1px solid ${focused ? token.colorPrimary : token.colorBorderSecondary}`,
-        boxShadow: focused ? `0 0 0 2px ${token.colorPrimaryBorder}` : undefined,
+        border: `1px solid ${focused || filterFocus === 'in-scope' ? token.colorPrimary : token.colorBorderSecondary}`,
+        boxShadow:
+          focused || filterFocus === 'in-scope' ? `0 0 0 2px ${token.colorPrimaryBorder}` : undefined,
+        // While a filter in the bar is pointed at, the charts it does not reach step back.
+        opacity: filterFocus === 'out-of-scope' ? 0.3 : 1,
+        transition: `opacity ${token.motionDurationMid}, box-shadow ${token.motionDurationMid}`,
         borderRadius: token.borderRadiusLG,
         padding: token.paddingSM,
         minWidth: 0,
@@ -164,6 +214,7 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
         >
           {title}
         </Typography.Text>
+        {view.reportMode ? null : <FiltersIndicator filters={filters} />}
         {description !== null && description !== '' && !view.reportMode ? (
           <Tooltip title={expanded ? 'Hide description' : 'Show description'}>
             <Button
@@ -184,6 +235,7 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
             formData={formData}
             canExplore={view.canExplore}
             canCsv={view.canCsv}
+            canShareChart={view.canShareChart}
             holderRef={ref}
           />
         )}

@@ -6,6 +6,7 @@ import type { RootState } from '../../../../app/store';
 import { failChartQuery, runChartQuery } from '../../../chart-runtime/chart-thunks';
 import type { ChartRuntimeExtra } from '../../../chart-runtime/runtime-extra';
 import type { DashboardChartEntity } from '../../state/dashboard-chart';
+import { extraFiltersOf } from '../../native-filters/chart-filters';
 
 type Thunk<Result> = ThunkAction<Result, RootState, ChartRuntimeExtra, Action>;
 
@@ -47,7 +48,12 @@ export function dashboardQueryContext(
 ): QueryContext | null {
   const plugin = getChartPlugin(text(formData.viz_type, 'table'));
   if (!plugin) return null;
-  return { ...plugin.buildQuery(asPluginFormData(formData)), form_data: formData, ...overrides };
+  const extraFilters = extraFiltersOf(formData);
+  return {
+    ...plugin.buildQuery(asPluginFormData(formData), extraFilters.length === 0 ? {} : { extraFilters }),
+    form_data: formData,
+    ...overrides,
+  };
 }
 
 /** Runs one dashboard chart through the chart runtime (status transitions of spec 001 §4). */

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { modulePreloadLinks, parseWebManifest, routePreloads, type WebManifest } from './route-preloads';
+
+const manifest: WebManifest = {
+  'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_react-b.js'] },
+  '_react-b.js': { file: 'assets/react-b.js' },
+  '_antd-c.js': { file: 'assets/antd-c.js', imports: ['_react-b.js'] },
+  '_style.css': { file: 'assets/style-d.css' },
+  'src/app/shell/AppShell.tsx': { file: 'assets/AppShell-e.js', imports: ['_antd-c.js'] },
+  'src/features/dashboards/page/DashboardPage.tsx': {
+    file: 'assets/DashboardPage-f.js',
+    imports: ['_antd-c.js', '_grid-g.js', '_style.css'],
+  },
+  '_grid-g.js': { file: 'assets/grid-g.js', imports: ['_antd-c.js'] },
+  'src/features/dashboards/page/DashboardPermalinkPage.tsx': { file: 'assets/Permalink-h.js' },
+  'src/features/explore/page/ExplorePage.tsx': { file: 'assets/Explore-i.js' },
+};
+
+describe('routePreloads', () => {
+  it("lists the shell's and the dashboard page's JS, without the entry's or CSS", () => {
+    expect(routePreloads(manifest, '/superset/dashboard/12/').sort()).toEqual([
+      '/assets/AppShell-e.js',
+      '/assets/DashboardPage-f.js',
+      '/assets/antd-c.js',
+      '/assets/grid-g.js',
+    ]);
+    expect(routePreloads(manifest, '/superset/dashboard/my-slug')).toContain('/assets/DashboardPage-f.js');
+  });
+
+  it('tells a permalink from a dashboard, and knows explore', () => {
+    const permalink = routePreloads(manifest, '/superset/dashboard/p/abc123/');
+    expect(permalink).toContain('/assets/Permalink-h.js');
+    expect(permalink).not.toContain('/assets/DashboardPage-f.js');
+    expect(routePreloads(manifest, '/explore/')).toContain('/assets/Explore-i.js');
+  });
+
+  it('preloads nothing for other paths or a manifest without the page', () => {
+    expect(routePreloads(manifest, '/dashboard/list/')).toEqual([]);
+    expect(routePreloads(manifest, '/superset/dashboard/1/extra/')).toEqual([]);
+    expect(routePreloads({ 'index.html': { file: 'assets/i.js', isEntry: true } }, '/explore/')).toEqual([]);
+  });
+
+  it('parses only a manifest of the expected shape', () => {
+    expect(parseWebManifest(JSON.stringify(manifest))).toEqual(manifest);
+    expect(parseWebManifest('{"a": 1}')).toBeNull();
+    expect(parseWebManifest('not json')).toBeNull();
+  });
+
+  it('writes crossorigin modulepreload links', () => {
+    expect(modulePreloadLinks(['/assets/a.js', '/assets/b.js'])).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/a.js"><link rel="modulepreload" crossorigin href="/assets/b.js">',
+    );
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** The part of Vite's build manifest (dist/.vite/manifest.json) the preloads need. */
+const manifestSchema = z.record(
+  z.string(),
+  z.object({ file: z.string(), imports: z.array(z.string()).optional(), isEntry: z.boolean().optional() }),
+);
+export type WebManifest = z.infer<typeof manifestSchema>;
+
+/** The app's shell and the screens people open straight from a link, by their source in the manifest. */
+const SHELL = 'src/app/shell/AppShell.tsx';
+const LINKED_PAGES: readonly { path: RegExp; source: string }[] = [
+  {
+    path: /^\/superset\/dashboard\/p\/[^/]+\/?$/,
+    source: 'src/features/dashboards/page/DashboardPermalinkPage.tsx',
+  },
+  { path: /^\/superset\/dashboard\/[^/]+\/?$/, source: 'src/features/dashboards/page/DashboardPage.tsx' },
+  { path: /^\/(superset\/)?explore\/?$/, source: 'src/features/explore/page/ExplorePage.tsx' },
+];
+
+/** The manifest's JSON, or null when it is missing its shape (then no page gets preloads). */
+export function parseWebManifest(text: string): WebManifest | null {
+  try {
+    const parsed = manifestSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function closure(manifest: WebManifest, key: string, into: Set<string>): Set<string> {
+  const chunk: WebManifest[string] | undefined = manifest[key];
+  if (into.has(key) || chunk === undefined) return into;
+  into.add(key);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
+  return into;
+}
+
+/**
+ * The JS files (as /assets/… URLs) of the shell and of the page the app will render at `pathname`,
+ * less the entry's own (index.html lists those already). Listed as modulepreload links in the HTML,
+ * they download while the entry's code starts up, instead of after it asked for them: one round trip
+ * and the entry's start-up time less before the page can ask for its data. Empty for any other path.
+ */
+export function routePreloads(manifest: WebManifest, pathname: string): string[] {
+  const page = LINKED_PAGES.find((linked) => linked.path.test(pathname));
+  if (page === undefined || manifest[page.source] === undefined) return [];
+  const entry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest))
+    if (chunk.isEntry === true) closure(manifest, key, entry);
+  const wanted = closure(manifest, page.source, closure(manifest, SHELL, new Set()));
+  return [...wanted]
+    .filter((key) => !entry.has(key))
+    .map((key) => `/${manifest[key]?.file ?? ''}`)
+    .filter((href) => href.endsWith('.js'));
+}
+
+/** The `<link rel="modulepreload">` elements for `hrefs`. */
+export function modulePreloadLinks(hrefs: readonly string[]): string {
+  return hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+}
