@@ -184,3 +184,15 @@ describe('AsyncSelect: a single select and text that names no choice', () => {
     expect(onChange).toHaveBeenCalledWith({ value: 3, label: 'Cy' });
   });
 });
+
+describe('AsyncSelect: typing into a closed select', () => {
+  it('searches what was typed, even when the list opens after the search is told', async () => {
+    const fetchOptions = vi.fn(serverPeople);
+    render(<Multi fetchOptions={fetchOptions} onChange={vi.fn()} />);
+    // Typing opens the list: the search and the opening land in one event, before a render.
+    typeSearch('people', 'bo');
+    await waitFor(() => expect(optionTitles()).toEqual(['Bob']));
+    expect(fetchOptions.mock.calls.map((call) => call[0])).not.toContain('');
+    expect(fetchOptions.mock.lastCall?.[0]).toBe('bo');
+  });
+});

@@ -224,8 +224,10 @@ export function AsyncSelect(props: AsyncSelectProps) {
         setQuery(text.trim());
       },
     },
+    // Typing into a closed select tells the search and the opening in one event: the opening must
+    // not replace a search told just before it, so it only starts a list that has none.
     onOpenChange: (open: boolean) => {
-      if (open && query === null) setQuery('');
+      if (open) setQuery((current) => current ?? '');
     },
     onPopupScroll: onScroll,
     style: { width: '100%' },
