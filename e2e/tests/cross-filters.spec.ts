@@ -1,6 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, birthNamesDatasetId, choose, examplesDatabaseId } from './explore-helpers';
-import { bigNumber, dashboardChart, sqlCount } from './dashboard-filters-helpers';
+import {
+  bigNumber,
+  createBirthNamesChart,
+  createRowDashboard,
+  dashboardChart,
+  sqlCount,
+} from './dashboard-filters-helpers';
 import { useAdminSession } from './login';
 
 /**
@@ -16,27 +22,6 @@ interface Fixture {
   headers: Record<string, string>;
   names: { pie: string; inScope: string; excluded: string; mapped: string };
   mappedTable: string;
-}
-
-async function createChart(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  datasetId: number,
-  name: string,
-  params: Record<string, unknown>,
-): Promise<number> {
-  const created = await request.post('/api/v1/chart/', {
-    headers,
-    data: {
-      slice_name: name,
-      viz_type: params.viz_type,
-      datasource_id: datasetId,
-      datasource_type: 'table',
-      params: JSON.stringify({ ...params, datasource: `${String(datasetId)}__table` }),
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
 }
 
 async function createFixture(request: APIRequestContext): Promise<Fixture> {
@@ -62,41 +47,23 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
     mapped: `xf mapped ${suffix}`,
   };
   const big = { viz_type: 'big_number_total', metric: count, y_axis_format: ',d' };
-  const pie = await createChart(request, headers, birthNames, names.pie, {
+  const pie = await createBirthNamesChart(request, headers, birthNames, names.pie, {
     viz_type: 'pie',
     groupby: ['gender'],
     metric: count,
     show_legend: false,
   });
-  const inScope = await createChart(request, headers, birthNames, names.inScope, big);
-  const excluded = await createChart(request, headers, birthNames, names.excluded, big);
-  const mapped = await createChart(request, headers, other, names.mapped, big);
-  const chart = (id: string, chartId: number) => ({
-    id,
-    type: 'CHART',
-    children: [],
-    meta: { chartId, width: 3, height: 50 },
-  });
-  const position = {
-    DASHBOARD_VERSION_KEY: 'v2',
-    ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
-    GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'] },
-    'ROW-1': { id: 'ROW-1', type: 'ROW', children: ['CHART-p', 'CHART-a', 'CHART-b', 'CHART-m'] },
-    'CHART-p': chart('CHART-p', pie),
-    'CHART-a': chart('CHART-a', inScope),
-    'CHART-b': chart('CHART-b', excluded),
-    'CHART-m': chart('CHART-m', mapped),
-  };
-  const created = await request.post('/api/v1/dashboard/', {
+  const inScope = await createBirthNamesChart(request, headers, birthNames, names.inScope, big);
+  const excluded = await createBirthNamesChart(request, headers, birthNames, names.excluded, big);
+  const mapped = await createBirthNamesChart(request, headers, other, names.mapped, big);
+  const dashboardId = await createRowDashboard(
+    request,
     headers,
-    data: {
-      dashboard_title: `Cross-filters ${suffix}`,
-      position_json: JSON.stringify(position),
-      json_metadata: JSON.stringify({ cross_filters_enabled: true }),
-    },
-  });
-  expect(created.status()).toBe(201);
-  return { dashboardId: ((await created.json()) as { id: number }).id, headers, names, mappedTable };
+    `Cross-filters ${suffix}`,
+    [pie, inScope, excluded, mapped],
+    { cross_filters_enabled: true },
+  );
+  return { dashboardId, headers, names, mappedTable };
 }
 
 test('a pie slice cross-filters the charts in scope, a mapped chart on another dataset, and clears', async ({

@@ -92,7 +92,7 @@ export const dashboardChart = (page: Page, title: string) =>
 export const bigNumber = (page: Page, title: string) =>
   dashboardChart(page, title).locator('[data-big-number]');
 
-/** A saved chart over birth_names with the given form data; answers its id. */
+/** A saved chart over the dataset `datasetId` (birth_names, mostly) with the given form data; answers its id. */
 export async function createBirthNamesChart(
   request: APIRequestContext,
   headers: Record<string, string>,
@@ -114,7 +114,10 @@ export async function createBirthNamesChart(
   return ((await created.json()) as { id: number }).id;
 }
 
-/** A published dashboard with the charts side by side in one row and the given json_metadata; answers its id. */
+/**
+ * A published dashboard with the charts side by side in one row (4 columns each, narrower when more than
+ * three share the 12) and the given json_metadata; answers its id.
+ */
 export async function createRowDashboard(
   request: APIRequestContext,
   headers: Record<string, string>,
@@ -122,11 +125,12 @@ export async function createRowDashboard(
   chartIds: readonly number[],
   metadata: Record<string, unknown>,
 ): Promise<number> {
+  const width = Math.min(4, Math.floor(12 / Math.max(1, chartIds.length)));
   const charts = chartIds.map((chartId, index) => ({
     id: `CHART-${String(index)}`,
     type: 'CHART',
     children: [],
-    meta: { chartId, width: 4, height: 50 },
+    meta: { chartId, width, height: 50 },
   }));
   const position = {
     DASHBOARD_VERSION_KEY: 'v2',

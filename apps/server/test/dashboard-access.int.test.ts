@@ -114,6 +114,43 @@ describe.each(METADATA_BACKENDS)('dashboard visibility on %s metadata', (backend
     }
   });
 
+  it("lists a dashboard page's first API reads as preloads for those who may see it, and only them", async () => {
+    const page = (ref: string | number, token?: string) =>
+      server.request('GET', `/superset/dashboard/${ref}/`, {
+        token,
+        headers: { accept: 'text/html' },
+      });
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((match) =>
+        match[1]?.replace(/&amp;/g, '&'),
+      );
+    const visible = await page(withCharts, f.bob);
+    expect(visible.statusCode).toBe(200);
+    expect(preloads(visible.body)).toEqual([
+      '/api/v1/security/csrf_token/',
+      `/api/v1/dashboard/${withCharts}`,
+      `/api/v1/dashboard/${withCharts}/charts`,
+      `/superset/fetch_datasource_metadata?datasourceKey=${f.datasetId}__table`,
+    ]);
+    // The app reads by numeric id whatever the URL named, so a slug's preloads are the id's.
+    await server.request('PUT', `/api/v1/dashboard/${withCharts}`, {
+      token: f.alice,
+      body: { slug: 'preloaded-slug' },
+    });
+    expect(preloads((await page('preloaded-slug', f.bob)).body)).toEqual(preloads(visible.body));
+    // Nothing for a dashboard the caller cannot see, an unknown one, or anyone signed out.
+    for (const [ref, token] of [
+      [draft, f.gamma],
+      [withCharts, f.gamma],
+      [999_999, f.bob],
+      [withCharts, undefined],
+    ] as const) {
+      const html = await page(ref, token);
+      expect(html.statusCode).toBe(200);
+      expect(preloads(html.body)).toEqual([]);
+    }
+  });
+
   it('answers related owners and roles and _info', async () => {
     const roles = await server.request('GET', `/api/v1/dashboard/related/roles${q('(filter:gam)')}`, {
       token: f.bob,

@@ -18,6 +18,8 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshResponseSchema = z.object({ access_token: z.string() });
 
+/** Where the session's CSRF token is read (the server's route, the app's fetch and the page's preload). */
+export const CSRF_TOKEN_PATH = '/api/v1/security/csrf_token/';
 export const csrfTokenResponseSchema = z.object({ result: z.string() });
 
 /** Browser form login: JSON body at POST /login/. */

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { browserLoginRequestSchema, loginRequestSchema, mePasswordUpdateSchema } from '@tessera/contracts';
+import {
+  browserLoginRequestSchema,
+  CSRF_TOKEN_PATH,
+  loginRequestSchema,
+  mePasswordUpdateSchema,
+} from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { messageError, unauthorized } from '../../platform/errors';
 import { parseInput } from '../../platform/validation';
@@ -93,7 +98,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     return { access_token: await signToken(ctx.keys.jwt, session.subject, 'access', false) };
   });
 
-  app.get('/api/v1/security/csrf_token/', (request) => {
+  app.get(CSRF_TOKEN_PATH, (request) => {
     const principal = requireUser(request.principal);
     return { result: csrfTokenFor(ctx.keys.csrf, principal.sessionId ?? `bearer:${principal.user.id}`) };
   });

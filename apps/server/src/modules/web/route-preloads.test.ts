@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { modulePreloadLinks, parseWebManifest, routePreloads, type WebManifest } from './route-preloads';
+import {
+  dashboardPageRef,
+  fetchPreloadLinks,
+  modulePreloadLinks,
+  parseWebManifest,
+  routePreloads,
+  type WebManifest,
+} from './route-preloads';
 
 const manifest: WebManifest = {
   'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_react-b.js'] },
@@ -49,6 +56,22 @@ describe('routePreloads', () => {
   it('writes crossorigin modulepreload links', () => {
     expect(modulePreloadLinks(['/assets/a.js', '/assets/b.js'])).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/a.js"><link rel="modulepreload" crossorigin href="/assets/b.js">',
+    );
+  });
+
+  it("reads the id or slug of a dashboard page's path, not a permalink's or a sub-path's", () => {
+    expect(dashboardPageRef('/superset/dashboard/12/')).toBe('12');
+    expect(dashboardPageRef('/superset/dashboard/world%20banks')).toBe('world banks');
+    expect(dashboardPageRef('/superset/dashboard/p/abc/')).toBeNull();
+    expect(dashboardPageRef('/superset/dashboard/12/extra/')).toBeNull();
+    expect(dashboardPageRef('/superset/dashboard/%E0%A4%A/')).toBeNull();
+    expect(dashboardPageRef('/explore/')).toBeNull();
+  });
+
+  it('writes crossorigin fetch preloads with the href escaped for its attribute', () => {
+    expect(fetchPreloadLinks(['/api/v1/dashboard/1', '/x?a=1&b="2"'])).toBe(
+      '<link rel="preload" as="fetch" crossorigin href="/api/v1/dashboard/1">' +
+        '<link rel="preload" as="fetch" crossorigin href="/x?a=1&amp;b=&quot;2&quot;">',
     );
   });
 });

@@ -59,3 +59,31 @@ export function routePreloads(manifest: WebManifest, pathname: string): string[]
 export function modulePreloadLinks(hrefs: readonly string[]): string {
   return hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
 }
+
+/** The dashboard page's path (not a permalink's), with the id or slug it names. */
+const DASHBOARD_PAGE = /^\/superset\/dashboard\/(?!p\/)([^/]+)\/?$/;
+
+/** The id or slug a dashboard page's path names, else null. */
+export function dashboardPageRef(pathname: string): string | null {
+  const ref = DASHBOARD_PAGE.exec(pathname)?.[1];
+  if (ref === undefined) return null;
+  try {
+    return decodeURIComponent(ref);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `<link rel="preload" as="fetch">` elements for API reads the page will make. `crossorigin` (anonymous)
+ * is what makes a same-origin preload match the app's fetch (credentials 'same-origin'): without it
+ * Chromium fetches twice. Hrefs are paths the server built, escaped for the attribute all the same.
+ */
+export function fetchPreloadLinks(hrefs: readonly string[]): string {
+  return hrefs
+    .map(
+      (href) =>
+        `<link rel="preload" as="fetch" crossorigin href="${href.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`,
+    )
+    .join('');
+}

@@ -1,10 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { CSRF_TOKEN_PATH } from '@tessera/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { buildBootstrap } from '../bootstrap/bootstrap.service';
-import { modulePreloadLinks, parseWebManifest, routePreloads } from './route-preloads';
+import { dashboardPagePreloads } from '../dashboards/dashboard-preloads.service';
+import {
+  dashboardPageRef,
+  fetchPreloadLinks,
+  modulePreloadLinks,
+  parseWebManifest,
+  routePreloads,
+} from './route-preloads';
 
 const NOT_BUILT_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Tessera</title></head>
 <body><h1>Tessera</h1><p>The web app is not built. Run <code>npm run build</code> (or <code>npm start</code>) and reload.</p></body></html>`;
@@ -42,17 +50,25 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext): 
     });
   }
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  /** What a signed-in user's page will read first: its code, and for a dashboard its first API reads. */
+  const preloadsFor = async (request: FastifyRequest, pathname: string): Promise<string> => {
+    const principal = request.principal;
+    if (principal === null) return '';
+    const code = manifest === null ? '' : modulePreloadLinks(routePreloads(manifest, pathname));
+    const dashboardRef = dashboardPageRef(pathname);
+    if (dashboardRef === null) return code;
+    const reads = await dashboardPagePreloads(ctx, principal, dashboardRef);
+    // The page's chart-data POSTs need the CSRF token: it is read alongside the dashboard.
+    return `${code}${fetchPreloadLinks(reads.length === 0 ? [] : [CSRF_TOKEN_PATH, ...reads])}`;
+  };
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const bootstrap = `<script id="tessera-bootstrap" type="application/json">${scriptSafeJson(
       buildBootstrap(ctx, request.principal),
     )}</script>`;
-    // A signed-in user's page code downloads with the entry's; anyone else goes to the login page.
+    // Anyone not signed in goes to the login page: nothing of the app's pages is preloaded for them.
     const pathname = request.url.split('?')[0] ?? '/';
-    const preloads =
-      manifest === null || request.principal === null
-        ? ''
-        : modulePreloadLinks(routePreloads(manifest, pathname));
-    const payload = `${bootstrap}${preloads}`;
+    const payload = `${bootstrap}${await preloadsFor(request, pathname)}`;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

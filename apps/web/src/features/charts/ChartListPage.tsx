@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../shared/errors/to-api-error';
 import { saveErrorText } from '../../shared/errors/save-error-text';
+import { canEditOwned, favoriteStars } from '../../shared/list-page/favorite-stars';
 import { FavoriteStar } from '../../shared/list-page/FavoriteStar';
 import { ListPage } from '../../shared/list-page/ListPage';
 import { personName } from '../../shared/list-page/OwnerAvatars';
@@ -81,31 +82,29 @@ export function ChartListPage() {
   const [deleteMany] = useBulkDeleteChartsMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
 
-  const starred = new Set(
-    (favorites.data?.result ?? []).filter((entry) => entry.value).map((entry) => entry.id),
-  );
+  const stars = favoriteStars({
+    status: favorites,
+    setFavorite,
+    errorText: STAR_ERROR,
+    onError: addDangerToast,
+    afterToggle: () => {
+      if (filters.favorite !== undefined) void refetch();
+    },
+  });
   const writes = can(user, 'can_write', 'Chart');
-  const canEdit = (chart: ChartRow): boolean =>
-    writes && (admin || (user !== null && (chart.owners ?? []).some((owner) => owner.id === user.id)));
+  const canEdit = (chart: ChartRow): boolean => canEditOwned(user, writes, admin, chart.owners);
 
   const changeFilters = (change: Partial<ChartFilters>) => {
     setFilters((current) => ({ ...current, ...change }));
     setList((current) => ({ ...current, page: 0 }));
   };
 
-  const toggleStar = async (chart: ChartRow) => {
-    const result = await setFavorite({ id: chart.id, starred: !starred.has(chart.id) });
-    if ('error' in result) addDangerToast(STAR_ERROR);
-    void favorites.refetch();
-    if (filters.favorite !== undefined) void refetch();
-  };
-
   const starButton = (chart: ChartRow) => (
     <FavoriteStar
       data-test="chart-favorite"
       name={chart.slice_name ?? ''}
-      starred={starred.has(chart.id)}
-      onToggle={() => void toggleStar(chart)}
+      starred={stars.isStarred(chart.id)}
+      onToggle={() => void stars.toggle(chart.id)}
     />
   );
 

@@ -1,8 +1,8 @@
-import { csrfTokenResponseSchema } from '@tessera/contracts';
+import { CSRF_TOKEN_PATH, csrfTokenResponseSchema } from '@tessera/contracts';
 import type { ApiError } from './api-request';
 import { sendRequest } from './http';
 
-export const CSRF_TOKEN_URL = '/api/v1/security/csrf_token/';
+export const CSRF_TOKEN_URL = CSRF_TOKEN_PATH;
 
 type TokenResult = { token: string } | { error: ApiError };
 

@@ -4,10 +4,10 @@ import { createAppStore } from '../../../app/store';
 import { TEST_BOOTSTRAP } from '../../../test/dom-test';
 import { birthNames } from '../../explore/state/test-fixtures';
 import { nativeFiltersActions } from '../native-filters/native-filters.slice';
-import type { DashboardInfo } from '../state/dashboard-info';
 import { chartsLoaded, dashboardInfoLoaded, datasourceLoaded } from '../state/dashboard-info.slice';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
 import { downloadDashboardData } from './dashboard-data-export';
+import { dashboardInfoFixture } from '../test/dashboard-info-fixture';
 
 const posted: QueryContext[] = [];
 
@@ -19,28 +19,7 @@ vi.mock('../../../shared/api/download-file', () => ({
   saveBlob: () => undefined,
 }));
 
-const info: DashboardInfo = {
-  id: 5,
-  slug: null,
-  title: 'Births',
-  published: false,
-  owners: [],
-  certifiedBy: null,
-  certificationDetails: null,
-  css: '',
-  metadata: {},
-  changedOn: null,
-  changedOnHumanized: null,
-  changedByName: null,
-  positionJson: null,
-  canEdit: true,
-  canSaveAs: true,
-  canShare: true,
-  canShareChart: true,
-  canExplore: true,
-  canCsv: true,
-  tags: [],
-};
+const info = dashboardInfoFixture({ id: 5 });
 
 const chart = (id: number, name: string) => ({
   id,

@@ -1,34 +1,13 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { byDataTest, jsonResponse, renderWithStore, setupDomTest, stubFetch } from '../../../test/dom-test';
-import type { DashboardInfo } from '../state/dashboard-info';
 import { dashboardInfoLoaded } from '../state/dashboard-info.slice';
 import { DashboardHeader, PUBLISH_FAILED_MESSAGE, PUBLISHED_MESSAGE } from './DashboardHeader';
+import { dashboardInfoFixture } from '../test/dashboard-info-fixture';
 
 setupDomTest();
 
-const INFO: DashboardInfo = {
-  id: 7,
-  slug: null,
-  title: 'Births',
-  published: false,
-  owners: [],
-  tags: [],
-  certifiedBy: null,
-  certificationDetails: null,
-  css: '',
-  metadata: {},
-  changedOn: null,
-  changedOnHumanized: null,
-  changedByName: null,
-  positionJson: null,
-  canEdit: true,
-  canSaveAs: true,
-  canShare: true,
-  canShareChart: true,
-  canExplore: true,
-  canCsv: true,
-};
+const INFO = dashboardInfoFixture();
 
 function open(publishStatus: number) {
   stubFetch((url, init) => {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { errorText } from '../../../shared/errors/to-api-error';
+import { canEditOwned, favoriteStars } from '../../../shared/list-page/favorite-stars';
 import { FavoriteStar } from '../../../shared/list-page/FavoriteStar';
 import { ListPage } from '../../../shared/list-page/ListPage';
 import { CertifiedIcon } from '../../../shared/ui/CertificationIcons';
@@ -86,12 +87,17 @@ export function DashboardListPage() {
   const [deleteMany] = useBulkDeleteDashboardsMutation();
   const { addSuccessToast, addDangerToast } = useToasts();
 
-  const starred = new Set(
-    (favorites.data?.result ?? []).filter((entry) => entry.value).map((entry) => entry.id),
-  );
+  const stars = favoriteStars({
+    status: favorites,
+    setFavorite,
+    errorText: STAR_ERROR,
+    onError: addDangerToast,
+    afterToggle: () => {
+      if (filters.favorite !== undefined) void refetch();
+    },
+  });
   const writes = can(user, 'can_write', 'Dashboard');
-  const canEdit = (dashboard: DashboardRow): boolean =>
-    writes && (admin || (user !== null && (dashboard.owners ?? []).some((owner) => owner.id === user.id)));
+  const canEdit = (dashboard: DashboardRow): boolean => canEditOwned(user, writes, admin, dashboard.owners);
   const title = (dashboard: DashboardRow): string => dashboard.dashboard_title ?? '';
 
   const changeFilters = (change: Partial<DashboardFilters>) => {
@@ -99,19 +105,12 @@ export function DashboardListPage() {
     setList((current) => ({ ...current, page: 0 }));
   };
 
-  const toggleStar = async (dashboard: DashboardRow) => {
-    const result = await setFavorite({ id: dashboard.id, starred: !starred.has(dashboard.id) });
-    if ('error' in result) addDangerToast(STAR_ERROR);
-    void favorites.refetch();
-    if (filters.favorite !== undefined) void refetch();
-  };
-
   const star = (dashboard: DashboardRow) => (
     <FavoriteStar
       data-test="dashboard-favorite"
       name={title(dashboard)}
-      starred={starred.has(dashboard.id)}
-      onToggle={() => void toggleStar(dashboard)}
+      starred={stars.isStarred(dashboard.id)}
+      onToggle={() => void stars.toggle(dashboard.id)}
     />
   );
 

@@ -4,31 +4,10 @@ import { createAppStore } from '../../../app/store';
 import { TEST_BOOTSTRAP } from '../../../test/dom-test';
 import { nativeFiltersActions } from '../native-filters/native-filters.slice';
 import { dashboardInfoLoaded, dashboardInfoPatched } from './dashboard-info.slice';
-import type { DashboardInfo } from './dashboard-info';
 import { selectCrossFiltersEnabled } from './dashboard-store';
+import { dashboardInfoFixture } from '../test/dashboard-info-fixture';
 
-const info: DashboardInfo = {
-  id: 1,
-  slug: null,
-  title: 'Births',
-  published: false,
-  owners: [],
-  tags: [],
-  certifiedBy: null,
-  certificationDetails: null,
-  css: '',
-  metadata: {},
-  changedOn: null,
-  changedOnHumanized: null,
-  changedByName: null,
-  positionJson: null,
-  canEdit: true,
-  canSaveAs: true,
-  canShare: true,
-  canShareChart: true,
-  canExplore: true,
-  canCsv: true,
-};
+const info = dashboardInfoFixture({ id: 1 });
 
 function store(flags: Record<string, boolean>) {
   const bootstrap: Bootstrap = {

@@ -9,36 +9,15 @@ import {
   setupDomTest,
   stubFetch,
 } from '../../../../test/dom-test';
-import type { DashboardInfo } from '../../state/dashboard-info';
 import { dashboardInfoLoaded } from '../../state/dashboard-info.slice';
 import { selectDashboardInfo } from '../../state/dashboard-store';
 import CrossFilterScopingModal from './CrossFilterScopingModal';
 import { MAPPING_INCOMPLETE_MESSAGE } from './scoping-model';
+import { dashboardInfoFixture } from '../../test/dashboard-info-fixture';
 
 setupDomTest();
 
-const INFO: DashboardInfo = {
-  id: 7,
-  slug: null,
-  title: 'Births',
-  published: false,
-  owners: [],
-  tags: [],
-  certifiedBy: null,
-  certificationDetails: null,
-  css: '',
-  metadata: { color_scheme: 'supersetColors' },
-  changedOn: null,
-  changedOnHumanized: null,
-  changedByName: null,
-  positionJson: null,
-  canEdit: true,
-  canSaveAs: true,
-  canShare: true,
-  canShareChart: true,
-  canExplore: true,
-  canCsv: true,
-};
+const INFO = dashboardInfoFixture({ metadata: { color_scheme: 'supersetColors' } });
 
 const saved = {
   id: 7,
