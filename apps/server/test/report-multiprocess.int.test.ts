@@ -144,8 +144,8 @@ describe('two beats and two workers as separate processes', () => {
       const victim = await waitFor(
         'the first instant rendering on a worker',
         async () => {
-          const rows = await logRows(reportId);
-          if (rows[0]?.scheduled_dttm !== first || rows[0].state !== 'Working') return null;
+          const [row] = await logRows(reportId);
+          if (row === undefined || row.scheduled_dttm !== first || row.state !== 'Working') return null;
           return workers.find((worker) => chromiumChildrenOf(worker.pid).length > 0) ?? null;
         },
         3 * MINUTE,
