@@ -40,7 +40,7 @@ export async function openContext(config: Config): Promise<BaseContext> {
     principals: new PrincipalCache(),
     exploreDatasources: new ExploreDatasourceCache(),
   };
-  await syncBuiltInRoles(store.db);
+  await syncBuiltInRoles(store.db, store.dialect);
   await syncPermissionViews(store.db, caches.principals);
   const credentials = deriveKey(secret, 'credentials');
   return {

@@ -32,7 +32,7 @@ export async function runBeat(config: Config): Promise<void> {
   const beatId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const scheduler = new Scheduler({
     schedules: await loadSchedules(ctx, jobs),
-    lock: redisFireLock(redis, beatId),
+    lock: redisFireLock(redis, beatId, config.queuePrefix ?? undefined),
     log,
   });
   // Listen before announcing the start: a SIGTERM that arrives with no listener kills the process at

@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { closeRedis, createRedis } from '../platform/redis';
-import type { DriverErrorListener, DriverHandler, JobDriver } from './driver';
+import type { DriverErrorListener, DriverHandler, JobDriver, SubmitOptions } from './driver';
 
 const LIVE_STATES = new Set(['waiting', 'delayed', 'active', 'prioritized', 'waiting-children']);
 
@@ -39,11 +39,13 @@ export class BullmqDriver implements JobDriver {
     this.connection = createRedis(redisUrl, 'queue', (error) => onError(error, null));
   }
 
-  async submit(name: string, id: string, payload: unknown): Promise<void> {
+  async submit(name: string, id: string, payload: unknown, options: SubmitOptions = {}): Promise<void> {
+    const delay = options.notBefore ? Math.max(0, options.notBefore.getTime() - Date.now()) : 0;
     // A queue that cannot reach Redis would wait forever; the caller needs an answer.
     await withTimeout(
       this.queue(name).add(name, payload, {
         jobId: bullmqIdOf(id),
+        ...(delay > 0 ? { delay } : {}),
         attempts: 1,
         removeOnComplete: true,
         removeOnFail: true,

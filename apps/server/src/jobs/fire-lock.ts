@@ -12,11 +12,14 @@ export interface FireLock {
  */
 const CLAIM_TTL_MS = 60 * 60_000;
 
-/** One Redis key per scheduled run, set only if absent: the first beat to ask fires it. */
-export function redisFireLock(redis: Redis, ownerId: string): FireLock {
+/**
+ * One Redis key per scheduled run, set only if absent: the first beat to ask fires it. `namespace`
+ * (TESSERA_QUEUE_PREFIX) keeps the beats of installations sharing one Redis apart.
+ */
+export function redisFireLock(redis: Redis, ownerId: string, namespace = 'tessera'): FireLock {
   return {
     async claim(runKey) {
-      const set = await redis.set(`tessera:beat:fired:${runKey}`, ownerId, 'PX', CLAIM_TTL_MS, 'NX');
+      const set = await redis.set(`${namespace}:beat:fired:${runKey}`, ownerId, 'PX', CLAIM_TTL_MS, 'NX');
       return set === 'OK';
     },
   };

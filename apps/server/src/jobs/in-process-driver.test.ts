@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InProcessDriver } from './in-process-driver';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -65,5 +65,38 @@ describe('InProcessDriver', () => {
     expect(errors).toEqual([[new Error('boom'), { name: 'a', id: 'a-1' }]]);
     await driver.close();
     await expect(driver.submit('a', 'a-2', {})).rejects.toThrow(/closed/);
+  });
+
+  it('holds a job with notBefore until then, once per id, and drops it when closed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const driver = new InProcessDriver(() => undefined);
+      const ran: unknown[] = [];
+      driver.consume(
+        'a',
+        (payload) => {
+          ran.push(payload);
+          return Promise.resolve();
+        },
+        4,
+      );
+      const notBefore = new Date(Date.now() + 5000);
+      await driver.submit('a', 'later', 'later', { notBefore });
+      await driver.submit('a', 'later', 'again', { notBefore });
+      await driver.submit('a', 'now', 'now', { notBefore: new Date(Date.now() - 1) });
+      await driver.submit('a', 'dropped', 'dropped', { notBefore: new Date(Date.now() + 9000) });
+      expect(ran).toEqual(['now']);
+      expect(await driver.isQueued('a', 'later')).toBe(true);
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(ran).toEqual(['now']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ran).toEqual(['now', 'later']);
+      await driver.close();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(ran).toEqual(['now', 'later']);
+      expect(await driver.isQueued('a', 'dropped')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

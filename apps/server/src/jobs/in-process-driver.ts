@@ -1,4 +1,4 @@
-import type { DriverErrorListener, DriverHandler, JobDriver } from './driver';
+import type { DriverErrorListener, DriverHandler, JobDriver, SubmitOptions } from './driver';
 
 interface WaitingJob {
   id: string;
@@ -8,6 +8,8 @@ interface WaitingJob {
 /** One job type's FIFO, its handler once consumed, and what runs now. */
 class Lane {
   readonly waiting: WaitingJob[] = [];
+  /** Jobs submitted with a later `notBefore`, by id, until their timer moves them to `waiting`. */
+  readonly delayed = new Map<string, NodeJS.Timeout>();
   readonly active = new Set<string>();
   handler: DriverHandler | null = null;
   concurrency = 1;
@@ -24,17 +26,32 @@ export class InProcessDriver implements JobDriver {
 
   constructor(private readonly onError: DriverErrorListener) {}
 
-  submit(name: string, id: string, payload: unknown): Promise<void> {
+  submit(name: string, id: string, payload: unknown, options: SubmitOptions = {}): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The job queue is closed.'));
-    this.lane(name).waiting.push({ id, payload });
-    this.pump(name);
+    const lane = this.lane(name);
+    const delay = options.notBefore ? options.notBefore.getTime() - Date.now() : 0;
+    if (delay <= 0) {
+      lane.waiting.push({ id, payload });
+      this.pump(name);
+      return Promise.resolve();
+    }
+    // As BullMQ with a job id: a second submit of an id still delayed is ignored.
+    if (lane.delayed.has(id)) return Promise.resolve();
+    const timer = setTimeout(() => {
+      lane.delayed.delete(id);
+      lane.waiting.push({ id, payload });
+      this.pump(name);
+    }, delay);
+    timer.unref();
+    lane.delayed.set(id, timer);
     return Promise.resolve();
   }
 
   isQueued(name: string, id: string): Promise<boolean> {
     const lane = this.lanes.get(name);
     return Promise.resolve(
-      lane !== undefined && (lane.active.has(id) || lane.waiting.some((job) => job.id === id)),
+      lane !== undefined &&
+        (lane.active.has(id) || lane.delayed.has(id) || lane.waiting.some((job) => job.id === id)),
     );
   }
 
@@ -47,7 +64,11 @@ export class InProcessDriver implements JobDriver {
 
   close(): Promise<void> {
     this.closed = true;
-    for (const lane of this.lanes.values()) lane.waiting.length = 0;
+    for (const lane of this.lanes.values()) {
+      lane.waiting.length = 0;
+      for (const timer of lane.delayed.values()) clearTimeout(timer);
+      lane.delayed.clear();
+    }
     return Promise.resolve();
   }
 

@@ -1,7 +1,7 @@
 import type { JobName, JobPayload } from '@tessera/contracts';
 import type { Config } from '../platform/config';
 import { BullmqDriver } from './bullmq-driver';
-import type { DriverErrorListener, JobDriver } from './driver';
+import type { DriverErrorListener, JobDriver, SubmitOptions } from './driver';
 import { InProcessDriver } from './in-process-driver';
 import { JobRegistry, parseJob, type JobType } from './registry';
 
@@ -29,8 +29,13 @@ export class JobSystem {
    * Queues one job; `id` identifies it for isQueued() (unique per run). Rejects with
    * UnknownJobError / InvalidJobPayloadError before anything is queued, or when the queue refuses.
    */
-  async submit<N extends JobName>(name: N, id: string, payload: JobPayload<N>): Promise<void> {
-    await this.driver.submit(name, id, parseJob(name, payload));
+  async submit<N extends JobName>(
+    name: N,
+    id: string,
+    payload: JobPayload<N>,
+    options: SubmitOptions = {},
+  ): Promise<void> {
+    await this.driver.submit(name, id, parseJob(name, payload), options);
   }
 
   isQueued(name: JobName, id: string): Promise<boolean> {
@@ -57,9 +62,14 @@ export class JobSystem {
   }
 }
 
-export function createJobSystem(config: Pick<Config, 'redisUrl'>, onError: DriverErrorListener): JobSystem {
+export function createJobSystem(
+  config: Pick<Config, 'redisUrl' | 'queuePrefix'>,
+  onError: DriverErrorListener,
+): JobSystem {
   return new JobSystem(
-    config.redisUrl ? new BullmqDriver(config.redisUrl, onError) : new InProcessDriver(onError),
+    config.redisUrl
+      ? new BullmqDriver(config.redisUrl, onError, config.queuePrefix ? { prefix: config.queuePrefix } : {})
+      : new InProcessDriver(onError),
   );
 }
 

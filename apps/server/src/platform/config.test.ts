@@ -53,3 +53,12 @@ describe('report delivery and renderer settings', () => {
     expect(() => load({ TESSERA_SMTP_SECURE: 'yes' })).toThrow(ConfigError);
   });
 });
+
+describe('TESSERA_QUEUE_PREFIX', () => {
+  it('is unset by default, read when given, and refused when it could not be a plain key prefix', () => {
+    expect(load({}).queuePrefix).toBeNull();
+    expect(load({ TESSERA_QUEUE_PREFIX: 'tessera-prod.eu_1' }).queuePrefix).toBe('tessera-prod.eu_1');
+    expect(() => load({ TESSERA_QUEUE_PREFIX: 'a:b' })).toThrow(ConfigError);
+    expect(() => load({ TESSERA_QUEUE_PREFIX: '' })).toThrow(ConfigError);
+  });
+});

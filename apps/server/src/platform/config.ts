@@ -21,6 +21,11 @@ const envSchema = z.object({
   TESSERA_METADATA_URL: z.string().min(1).optional(),
   TESSERA_CONFIG_FILE: z.string().min(1).optional(),
   REDIS_URL: z.string().min(1).optional(),
+  /** Namespaces the job queues and the beat's run claims, so several installations can share one Redis. */
+  TESSERA_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, ".", "_" or "-", at most 64')
+    .optional(),
   TESSERA_SECRET_KEY: z.string().optional(),
   TESSERA_ADMIN_USERNAME: z.string().min(1).max(64).default('admin'),
   TESSERA_ADMIN_PASSWORD: z.string().min(1).optional(),
@@ -70,6 +75,8 @@ export interface Config {
   dataDir: string;
   metadataUrl: string;
   redisUrl: string | null;
+  /** TESSERA_QUEUE_PREFIX; null keeps the default keys (`bull:tessera-<job>`, `tessera:beat:fired:`). */
+  queuePrefix: string | null;
   /** The raw env value; resolveSecretKey turns it into the key actually used. */
   secretKeyFromEnv: string | null;
   adminUsername: string;
@@ -172,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir,
     metadataUrl: e.TESSERA_METADATA_URL ?? `sqlite:${path.join(dataDir, 'tessera.db')}`,
     redisUrl: e.REDIS_URL ?? null,
+    queuePrefix: e.TESSERA_QUEUE_PREFIX ?? null,
     secretKeyFromEnv: e.TESSERA_SECRET_KEY ?? null,
     adminUsername: e.TESSERA_ADMIN_USERNAME,
     adminPassword: e.TESSERA_ADMIN_PASSWORD ?? null,

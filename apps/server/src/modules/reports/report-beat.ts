@@ -24,10 +24,13 @@ export async function enqueueDueRuns(
   for (const report of await activeReports(ctx.store.db)) {
     for (const instant of instantsBetween(report.crontab, report.timezone, from, to)) {
       const scheduledDttm = instant.toISOString();
-      await jobs.submit('report-run', reportRunJobId(report.id, scheduledDttm), {
-        reportId: report.id,
-        scheduledDttm,
-      });
+      // Held in the queue until due: a worker that took it early and died would lose the instant.
+      await jobs.submit(
+        'report-run',
+        reportRunJobId(report.id, scheduledDttm),
+        { reportId: report.id, scheduledDttm },
+        { notBefore: instant },
+      );
       submitted += 1;
     }
   }

@@ -1,10 +1,20 @@
 import { ACCESS_PERMISSIONS } from '@tessera/contracts';
-import type { MetadataDb } from '../../db/kysely';
+import { sql } from 'kysely';
+import type { MetadataDb, MetadataDialect } from '../../db/kysely';
 import { BUILT_IN_ROLE_PERMISSIONS, type PermissionPair } from './permissions';
 
-/** Creates the built-in roles and resets their pairs to the catalogue; custom roles are left alone. */
-export async function syncBuiltInRoles(db: MetadataDb): Promise<void> {
+/** Any constant of the installation's own; pg_advisory_xact_lock keys are shared by the whole server. */
+const BUILT_IN_ROLES_LOCK = 0x7e55e7a1;
+
+/**
+ * Creates the built-in roles and resets their pairs to the catalogue; custom roles are left alone.
+ * Every process runs this at start: on PostgreSQL a transaction lock makes processes started together
+ * (web, workers, beats on several hosts) take turns, or one would insert the pairs the other just
+ * inserted and stop on the unique key. SQLite already runs one writing transaction at a time.
+ */
+export async function syncBuiltInRoles(db: MetadataDb, dialect: MetadataDialect): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${BUILT_IN_ROLES_LOCK})`.execute(trx);
     for (const [name, pairs] of Object.entries(BUILT_IN_ROLE_PERMISSIONS)) {
       let role = await trx.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirst();
       role ??= await trx.insertInto('roles').values({ name }).returning('id').executeTakeFirstOrThrow();

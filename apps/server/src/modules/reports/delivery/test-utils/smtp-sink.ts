@@ -6,6 +6,8 @@ export interface Received {
   from: string;
   rcptTo: string[];
   raw: string;
+  /** Date.now() when the message was accepted (benchmarks time schedule → mail with it). */
+  receivedAt: number;
 }
 
 /** A real SMTP server on a free port; `reject` makes it answer DATA with that code. */
@@ -36,6 +38,7 @@ export async function startSink(options: { reject?: number; auth?: { user: strin
           from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
           rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: Date.now(),
         });
         callback();
       });
