@@ -175,6 +175,8 @@ export interface ChartProps {
   theme: 'light' | 'dark';
   /** A dashboard's shared label colours; plugins colour series through `chartColorScale(chartProps)` (format/labelColors). */
   labelColors?: LabelColorResolver;
+  /** The chart state's `annotationData`: each annotation layer's data, by layer name (spec 001 §3). */
+  annotationData?: Readonly<Record<string, unknown>>;
 }
 
 export interface ChartPlugin<TransformedProps extends object = object> {
