@@ -70,6 +70,8 @@ export const CONTROL_TYPES = [
   'TextAreaControl',
   /** A fixed colour stored as {r, g, b, a} (Superset's color_picker). */
   'ColorPickerControl',
+  /** The chart's annotation layers (Superset's annotation_layers), edited in a modal each. */
+  'AnnotationLayerControl',
 ] as const;
 export type ControlType = (typeof CONTROL_TYPES)[number];
 
