@@ -36,10 +36,9 @@ export function AnnotationLayerModal({ initial, otherNames, onApply, onCancel }:
       onCancel={onCancel}
       okButtonProps={{ 'data-test': 'annotation-layer-apply' }}
       cancelButtonProps={{ 'data-test': 'annotation-layer-cancel' }}
-      data-test="annotation-layer-modal"
       destroyOnHidden
     >
-      <Form layout="vertical" size="small">
+      <Form layout="vertical" size="small" data-test="annotation-layer-modal">
         <Form.Item label="Name" required>
           <Input
             data-test="annotation-layer-name"
