@@ -152,6 +152,8 @@ test('adds a formula layer and a native event layer; the line chart draws both',
   await page.getByTestId('annotation-layer-show').click();
   await page.getByTestId('annotation-layer-apply').click();
   await page.getByTestId('run-query-button').click();
-  await expect.poll(() => pixelsOf(page, EVENT_RGB), { timeout: 15_000 }).toBe(0);
-  expect(await pixelsOf(page, FORMULA_RGB)).toBeGreaterThan(200);
+  // A chart still loading has no canvas: count only once it is drawn again.
+  await expect(chartStatus(page)).toHaveAttribute('data-chart-status', 'rendered', { timeout: 60_000 });
+  await expect.poll(() => pixelsOf(page, FORMULA_RGB), { timeout: 15_000 }).toBeGreaterThan(200);
+  expect(await pixelsOf(page, EVENT_RGB)).toBe(0);
 });
