@@ -3,6 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './context';
+import { registerAnnotationLayerRoutes } from './modules/annotation-layers/annotation-layers.routes';
 import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { registerChartDataRoutes } from './modules/chart-data/chart-data.routes';
 import { registerChartRoutes } from './modules/charts/charts.routes';
@@ -106,6 +107,7 @@ export async function buildApp(
   registerChartRoutes(app, fullCtx);
   registerDashboardRoutes(app, fullCtx);
   registerTaggingRoutes(app, fullCtx);
+  registerAnnotationLayerRoutes(app, fullCtx);
   registerReportRoutes(app, fullCtx);
   registerExploreRoutes(app, fullCtx);
   registerBundleRoutes(app, fullCtx);

@@ -1,5 +1,9 @@
 import {
   accessGrantSchema,
+  annotationCreateSchema,
+  annotationLayerCreateSchema,
+  annotationLayerUpdateSchema,
+  annotationUpdateSchema,
   browserLoginRequestSchema,
   chartCreateSchema,
   chartUpdateSchema,
@@ -153,6 +157,24 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/tableschemaview/:id' },
   { method: 'DELETE', path: '/tableschemaview/:id' },
   { method: 'POST', path: '/tableschemaview/:id/expanded', body: expandedSchema },
+  { method: 'GET', path: '/api/v1/annotation_layer/', rison: true },
+  { method: 'GET', path: '/api/v1/annotation_layer/:id', rison: true },
+  { method: 'GET', path: '/api/v1/annotation_layer/_info', rison: true },
+  { method: 'GET', path: '/api/v1/annotation_layer/related/:field', rison: true },
+  { method: 'POST', path: '/api/v1/annotation_layer/', body: annotationLayerCreateSchema },
+  { method: 'PUT', path: '/api/v1/annotation_layer/:id', body: annotationLayerUpdateSchema },
+  { method: 'DELETE', path: '/api/v1/annotation_layer/:id' },
+  { method: 'DELETE', path: '/api/v1/annotation_layer/', rison: true },
+  { method: 'GET', path: '/api/v1/annotation_layer/:id/annotation/', rison: true },
+  { method: 'GET', path: '/api/v1/annotation_layer/:id/annotation/:annotationId', rison: true },
+  { method: 'POST', path: '/api/v1/annotation_layer/:id/annotation/', body: annotationCreateSchema },
+  {
+    method: 'PUT',
+    path: '/api/v1/annotation_layer/:id/annotation/:annotationId',
+    body: annotationUpdateSchema,
+  },
+  { method: 'DELETE', path: '/api/v1/annotation_layer/:id/annotation/:annotationId' },
+  { method: 'DELETE', path: '/api/v1/annotation_layer/:id/annotation/', rison: true },
   { method: 'GET', path: '/api/v1/saved_query/', rison: true },
   { method: 'GET', path: '/api/v1/saved_query/:id', rison: true },
   { method: 'GET', path: '/api/v1/saved_query/_info', rison: true },
@@ -295,6 +317,8 @@ function routeKey(method: string, url: string): string {
  * may start or end a session.
  */
 const WRITE_FREE_TABLES = [
+  'annotation_layer',
+  'annotation',
   'tag',
   'tagged_object',
   'users',

@@ -70,6 +70,8 @@ export const CONTROL_TYPES = [
   'TextAreaControl',
   /** A fixed colour stored as {r, g, b, a} (Superset's color_picker). */
   'ColorPickerControl',
+  /** The chart's annotation layers (Superset's annotation_layers), edited in a modal each. */
+  'AnnotationLayerControl',
 ] as const;
 export type ControlType = (typeof CONTROL_TYPES)[number];
 
@@ -175,6 +177,8 @@ export interface ChartProps {
   theme: 'light' | 'dark';
   /** A dashboard's shared label colours; plugins colour series through `chartColorScale(chartProps)` (format/labelColors). */
   labelColors?: LabelColorResolver;
+  /** The chart state's `annotationData`: each annotation layer's data, by layer name (spec 001 §3). */
+  annotationData?: Readonly<Record<string, unknown>>;
 }
 
 export interface ChartPlugin<TransformedProps extends object = object> {

@@ -2,6 +2,7 @@ export * from './errors/client-error';
 export { normalizeClientError } from './errors/normalize-client-error';
 export { fieldErrorsFromBody } from './errors/field-errors';
 export { statusText } from './errors/status-text';
+export * from './errors/annotation-outcome';
 export { isExternalUrl, toExternalHref, isSafeHref } from './links/external-url';
 export * from './toasts/toast';
 export * from './explore';

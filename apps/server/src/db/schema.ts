@@ -445,6 +445,32 @@ export interface ReportExecutionLogTable {
   error_message: string | null;
 }
 
+/** A named set of annotations (Superset's `annotation_layer`). */
+export interface AnnotationLayerTable {
+  id: Generated<number>;
+  name: string;
+  descr: string | null;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
+/** One annotation of a layer; times are UTC ISO text. */
+export interface AnnotationTable {
+  id: Generated<number>;
+  layer_id: number;
+  short_descr: string;
+  long_descr: string | null;
+  start_dttm: string;
+  end_dttm: string;
+  json_metadata: string | null;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
 export interface MetadataSchema {
   users: UsersTable;
   roles: RolesTable;
@@ -475,4 +501,6 @@ export interface MetadataSchema {
   favorites: FavoritesTable;
   tag: TagTable;
   tagged_object: TaggedObjectTable;
+  annotation_layer: AnnotationLayerTable;
+  annotation: AnnotationTable;
 }

@@ -44,7 +44,10 @@ export function createAppStore({ bootstrap, theme, storage }: StoreOptions) {
     },
   });
   // Running chart requests are per store (abort handles stay out of Redux); thunks reach them as `extra`.
-  const extraArgument: ChartRuntimeExtra = { chartRequests: new ChartRequests() };
+  const extraArgument: ChartRuntimeExtra = {
+    chartRequests: new ChartRequests(),
+    annotationRequests: new ChartRequests<string>(),
+  };
   return configureStore({
     reducer: rootReducer,
     preloadedState: { session: initialSessionState(bootstrap), theme },

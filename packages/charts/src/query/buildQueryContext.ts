@@ -192,7 +192,8 @@ export function buildQueryObject(formData: FormData, options: BuildQueryOptions 
     columns,
     metrics,
     orderby: parseOrderBy(formData.orderby),
-    annotation_layers: [],
+    // Passed on as Superset's client does: the server answers NATIVE layers in `annotation_data`.
+    annotation_layers: Array.isArray(formData.annotation_layers) ? formData.annotation_layers : [],
     ...(rowLimit !== undefined ? { row_limit: Math.max(0, Math.trunc(rowLimit)) } : {}),
     ...(rowOffset !== undefined ? { row_offset: Math.max(0, Math.trunc(rowOffset)) } : {}),
     series_columns: [],

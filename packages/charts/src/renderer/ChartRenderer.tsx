@@ -45,6 +45,8 @@ export interface ChartRendererProps extends ChartRenderCallbacks {
   theme?: 'light' | 'dark';
   /** Shared label → colour map of the dashboard the chart is on (absent: the chart's own scheme). */
   labelColors?: LabelColorResolver;
+  /** Annotation layers' data by layer name (the chart state's `annotationData`). */
+  annotationData?: Readonly<Record<string, unknown>>;
   /** The query is still running: show the loading state instead of the chart. */
   loading?: boolean;
   /** A query error to show instead of the chart. */
@@ -191,6 +193,7 @@ export function ChartRenderer(props: ChartRendererProps) {
           ...(props.ownState ? { ownState: props.ownState } : {}),
           ...(props.emitCrossFilters !== undefined ? { emitCrossFilters: props.emitCrossFilters } : {}),
           ...(props.labelColors ? { labelColors: props.labelColors } : {}),
+          ...(props.annotationData ? { annotationData: props.annotationData } : {}),
         }),
       };
     } catch (caught) {
@@ -211,6 +214,7 @@ export function ChartRenderer(props: ChartRendererProps) {
     props.ownState,
     props.emitCrossFilters,
     props.labelColors,
+    props.annotationData,
   ]);
 
   // The holder's callbacks may change identity on every render; an attempt reports to the latest ones.

@@ -1,3 +1,4 @@
+import { annotationDataFor } from './annotation-data';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -594,8 +595,10 @@ async function resultOf(
       return { item: { data, colnames, coltypes, rowcount, sql_rowcount }, frame };
     }
     case 'full':
-    case 'post_processed':
-      return fullResult(env, query, resultType, resultFormat);
+    case 'post_processed': {
+      const { item, frame } = await fullResult(env, query, resultType, resultFormat);
+      return { item: { ...item, annotation_data: await annotationDataFor(env.ctx, query, item) }, frame };
+    }
   }
 }
 

@@ -14,6 +14,8 @@ export const PERMISSION_CATALOGUE: readonly PermissionPair[] = [
   ...readWrite('Dashboard'),
   ...readWrite('SavedQuery'),
   ...readWrite('Tag'),
+  // Annotation layers and their annotations: Alpha and Admin, as Superset keeps them from Gamma.
+  ...readWrite('Annotation'),
   ...readWrite('SQLLab'),
   ...readWrite('TabStateView'),
   ...readWrite('ReportSchedule'),

@@ -1,6 +1,7 @@
 import { ChartRenderer, type ChartRendererProps, type RenderFailure } from '@tessera/charts';
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectChart } from './chart-store';
 import { chartRenderingFailed, chartRenderingSucceeded, type ChartStatus } from './chart-status.slice';
 
 type ChartHolderProps = Omit<ChartRendererProps, 'onRenderSuccess' | 'onRenderFailure'> & {
@@ -14,6 +15,8 @@ type ChartHolderProps = Omit<ChartRendererProps, 'onRenderSuccess' | 'onRenderFa
  */
 export function ChartHolder({ chartId, ...rendererProps }: ChartHolderProps) {
   const dispatch = useAppDispatch();
+  // The layers' data arrives after the chart's own (each layer has its query): drawn when it comes.
+  const annotationData = useAppSelector((state) => selectChart(state, chartId).annotationData);
   const onRenderSuccess = useCallback(() => {
     dispatch(chartRenderingSucceeded({ chartId, at: Date.now() }));
   }, [chartId, dispatch]);
@@ -24,7 +27,12 @@ export function ChartHolder({ chartId, ...rendererProps }: ChartHolderProps) {
     [chartId, dispatch],
   );
   return (
-    <ChartRenderer {...rendererProps} onRenderSuccess={onRenderSuccess} onRenderFailure={onRenderFailure} />
+    <ChartRenderer
+      annotationData={annotationData}
+      {...rendererProps}
+      onRenderSuccess={onRenderSuccess}
+      onRenderFailure={onRenderFailure}
+    />
   );
 }
 

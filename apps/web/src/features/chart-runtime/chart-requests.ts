@@ -21,17 +21,17 @@ export interface StartedRequest<Result> {
  * The chart-data requests in flight, by chart id: one instance per store (the thunk extra argument), so
  * many charts run side by side and tests get a fresh one with each store. A newer request for the same
  * chart aborts the older one; an identical one while the first is in flight joins it instead of asking
- * the server twice.
+ * the server twice. Keyed by chart id, or by chart and layer for annotation queries.
  */
-export class ChartRequests {
-  private readonly inFlight = new Map<number, InFlight>();
+export class ChartRequests<Key = number> {
+  private readonly inFlight = new Map<Key, InFlight>();
 
   /**
    * Runs `start` unless the same `key` is already in flight for this chart. `onStarted` runs only when a
    * request actually starts, after any older one was aborted (the caller records 'loading' there).
    */
   run<Result>(
-    chartId: number,
+    chartId: Key,
     key: string,
     start: () => StartedRequest<Result>,
     onStarted: () => void,
@@ -57,7 +57,7 @@ export class ChartRequests {
   }
 
   /** Aborts the chart's request; returns false when nothing was running. */
-  stop(chartId: number): boolean {
+  stop(chartId: Key): boolean {
     const entry = this.inFlight.get(chartId);
     if (entry === undefined) return false;
     entry.stopped = true;
@@ -66,7 +66,7 @@ export class ChartRequests {
     return true;
   }
 
-  isRunning(chartId: number): boolean {
+  isRunning(chartId: Key): boolean {
     return this.inFlight.has(chartId);
   }
 }

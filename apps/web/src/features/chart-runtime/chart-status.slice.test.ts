@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  annotationLayerDropped,
+  annotationQueryFailed,
+  annotationQueryStarted,
+  annotationQuerySucceeded,
   chartRenderingFailed,
   chartRenderingSucceeded,
   chartsSlice,
@@ -90,5 +94,58 @@ describe('charts slice', () => {
     expect(after[0]).toMatchObject({ chartStatus: 'success', chartAlert: null, chartStackTrace: null });
     expect(after[1]).toMatchObject({ chartStatus: 'failed', chartAlert: 'Server error' });
     expect(after[2]).toMatchObject({ chartStatus: null, chartAlert: null, chartStackTrace: null });
+  });
+});
+
+describe('annotation queries (spec 001 §3, §4)', () => {
+  const layer = 'Releases';
+  const begin = (state: ChartsState, requestId: string) =>
+    reducer(state, annotationQueryStarted({ chartId: 0, layer, requestId }));
+
+  it('stores the data of a success and clears the error', () => {
+    let state = begin(started, 'r1');
+    expect(state[0]?.annotationQuery).toEqual({ [layer]: 'r1' });
+    state = reducer(state, annotationQueryFailed({ chartId: 0, layer, requestId: 'r1', error: 'boom' }));
+    expect(state[0]?.annotationError).toEqual({ [layer]: 'boom' });
+    expect(state[0]?.annotationQuery).toEqual({});
+    state = begin(state, 'r2');
+    state = reducer(
+      state,
+      annotationQuerySucceeded({ chartId: 0, layer, requestId: 'r2', data: { records: [] } }),
+    );
+    expect(state[0]).toMatchObject({
+      annotationData: { [layer]: { records: [] } },
+      annotationError: {},
+      annotationQuery: {},
+    });
+  });
+
+  it("fails with the error, or 'Network error.' without one", () => {
+    const state = reducer(
+      begin(started, 'r1'),
+      annotationQueryFailed({ chartId: 0, layer, requestId: 'r1', error: null }),
+    );
+    expect(state[0]?.annotationError).toEqual({ [layer]: 'Network error.' });
+  });
+
+  it('ignores the answer of a query a newer one of the same layer replaced', () => {
+    let state = begin(begin(started, 'r1'), 'r2');
+    state = reducer(state, annotationQuerySucceeded({ chartId: 0, layer, requestId: 'r1', data: 'old' }));
+    state = reducer(state, annotationQueryFailed({ chartId: 0, layer, requestId: 'r1', error: 'old' }));
+    expect(state[0]).toMatchObject({
+      annotationData: {},
+      annotationError: {},
+      annotationQuery: { [layer]: 'r2' },
+    });
+    // Another layer's query runs beside it.
+    state = reducer(state, annotationQueryStarted({ chartId: 0, layer: 'Other', requestId: 'r3' }));
+    expect(state[0]?.annotationQuery).toEqual({ [layer]: 'r2', Other: 'r3' });
+  });
+
+  it('drops a removed layer with its data and error', () => {
+    let state = begin(started, 'r1');
+    state = reducer(state, annotationQuerySucceeded({ chartId: 0, layer, requestId: 'r1', data: 1 }));
+    state = reducer(state, annotationLayerDropped({ chartId: 0, layer }));
+    expect(state[0]?.annotationData).toEqual({});
   });
 });

@@ -29,6 +29,14 @@ export interface ChartState {
   lastRendered: number | null;
   /** The form data of the query whose result was last drawn: what the chart on screen shows. */
   renderedFormData: ExploreFormData | null;
+  /**
+   * Annotation layers by name (spec 001 §3, §4): the query in flight (its request id; the abort
+   * controller lives in the store's annotation `ChartRequests`), the data of the last success and the
+   * error of the last failure.
+   */
+  annotationQuery: Record<string, string>;
+  annotationData: Record<string, unknown>;
+  annotationError: Record<string, string>;
 }
 
 export type ChartsState = Record<number, ChartState>;
@@ -48,12 +56,27 @@ export function initialChartState(id: number): ChartState {
     triggerQuery: false,
     lastRendered: null,
     renderedFormData: null,
+    annotationQuery: {},
+    annotationData: {},
+    annotationError: {},
   };
 }
 
 function chart(state: ChartsState, id: number): ChartState {
   state[id] ??= initialChartState(id);
   return state[id];
+}
+
+/** The record less one key (a dynamic `delete` on a draft is what the lint rule forbids). */
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
+}
+
+interface AnnotationAt {
+  chartId: number;
+  /** The layer's name: its key in form data and in the chart-data `annotation_data`. */
+  layer: string;
+  requestId: string;
 }
 
 interface ChartAt {
@@ -139,6 +162,32 @@ export const chartsSlice = createSlice({
       target.chartAlert = chartRenderFailedMessage(payload.error);
       target.chartStackTrace = payload.stackTrace;
     },
+    /** Spec 001 §4: the layer's newer query replaces any earlier one (which the thunk has aborted). */
+    annotationQueryStarted(state, { payload }: PayloadAction<AnnotationAt>) {
+      chart(state, payload.chartId).annotationQuery[payload.layer] = payload.requestId;
+    },
+    /** Success stores the data and clears the error; an answer to a superseded query changes nothing. */
+    annotationQuerySucceeded(state, { payload }: PayloadAction<AnnotationAt & { data: unknown }>) {
+      const target = chart(state, payload.chartId);
+      if (target.annotationQuery[payload.layer] !== payload.requestId) return;
+      target.annotationData[payload.layer] = payload.data;
+      target.annotationError = without(target.annotationError, payload.layer);
+      target.annotationQuery = without(target.annotationQuery, payload.layer);
+    },
+    /** Failure stores the error, or 'Network error.' when there is none. */
+    annotationQueryFailed(state, { payload }: PayloadAction<AnnotationAt & { error: string | null }>) {
+      const target = chart(state, payload.chartId);
+      if (target.annotationQuery[payload.layer] !== payload.requestId) return;
+      target.annotationError[payload.layer] = payload.error ?? CHART_MESSAGES.networkError;
+      target.annotationQuery = without(target.annotationQuery, payload.layer);
+    },
+    /** A layer removed from the chart's form: its data, error and query go with it. */
+    annotationLayerDropped(state, { payload }: PayloadAction<{ chartId: number; layer: string }>) {
+      const target = chart(state, payload.chartId);
+      target.annotationData = without(target.annotationData, payload.layer);
+      target.annotationError = without(target.annotationError, payload.layer);
+      target.annotationQuery = without(target.annotationQuery, payload.layer);
+    },
     triggerQuery(state, { payload }: PayloadAction<{ chartId: number; value: boolean }>) {
       const target = chart(state, payload.chartId);
       target.triggerQuery = payload.value;
@@ -180,6 +229,10 @@ export const {
   chartRenderingSucceeded,
   chartRenderingFailed,
   triggerQuery,
+  annotationQueryStarted,
+  annotationQuerySucceeded,
+  annotationQueryFailed,
+  annotationLayerDropped,
   chartRemoved,
   chartIdUpdated,
   datasourcesSet,

@@ -5,6 +5,7 @@ import type { RootState } from '../../app/store';
 import { toApiError } from '../../shared/errors/to-api-error';
 import { chartDataApi } from './chart-data-api';
 import type { ChartRuntimeExtra } from './runtime-extra';
+import { runAnnotationQueries } from './annotation-thunks';
 import {
   chartUpdateFailed,
   chartUpdateStarted,
@@ -49,6 +50,8 @@ export function runChartQuery(
     const result = settled.result;
     if ('data' in result && result.data !== undefined) {
       dispatch(chartUpdateSucceeded({ chartId, at: Date.now(), queriesResponse: result.data.result }));
+      // As Superset does: the layers are queried once the chart's own data is in.
+      void dispatch(runAnnotationQueries(chartId, formData, context));
       return;
     }
     if ('error' in result && isAbort(result.error)) return;

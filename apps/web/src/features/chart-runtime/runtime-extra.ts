@@ -6,4 +6,6 @@ import type { ChartRequests } from './chart-requests';
  */
 export interface ChartRuntimeExtra {
   chartRequests: ChartRequests;
+  /** Annotation queries in flight, by `annotationRequestKey(chartId, layer)`. */
+  annotationRequests: ChartRequests<string>;
 }

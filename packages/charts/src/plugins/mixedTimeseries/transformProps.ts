@@ -25,6 +25,8 @@ export function transformMixedTimeseriesProps(chartProps: ChartProps): EChartsCh
     markerSize: formData.markerSizeB,
     show_value: formData.show_valueB,
     y_axis_format: formData.y_axis_format_secondary ?? formData.y_axis_format,
+    // The chart's annotation layers are drawn once, with query A's series.
+    annotation_layers: [],
   };
   // One scale for both queries, keyed per query: the scheme's colours continue from query A's series
   // into query B's, so no two series share a colour (even a metric present in both queries).

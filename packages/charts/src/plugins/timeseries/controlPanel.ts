@@ -56,6 +56,21 @@ export function timeseriesControlPanel(
         [shared.truncateMetric],
         [shared.showEmptyColumns],
       ]),
+      {
+        label: 'Annotations and Layers',
+        expanded: false,
+        controlSetRows: [
+          [
+            {
+              name: 'annotation_layers',
+              type: 'AnnotationLayerControl',
+              label: 'Annotation Layers',
+              default: [],
+              description: 'Annotation layers drawn over the chart',
+            },
+          ],
+        ],
+      },
       shared.advancedAnalyticsSection,
       {
         label: 'Chart Options',

@@ -20,6 +20,7 @@ import { columnNamesOf, isTemporalColumn, labelOf, resultAt, rowsOf } from '../c
 import { crossFilterConfig } from '../common/crossFilterConfig';
 import type { EChartsChartProps } from '../common/echartsProps';
 import { sortSeriesNames } from './sort-series';
+import { annotationSeries, shownAnnotationLayers } from './annotations/annotation-layers';
 
 export type TimeseriesSeriesType = 'line' | 'bar' | 'scatter' | 'smooth' | 'start' | 'middle' | 'end';
 
@@ -165,6 +166,21 @@ export function transformTimeseriesProps(
       ...(large ? { sampling: 'lttb' as const, progressive: 0 } : {}),
     };
   });
+
+  // Annotation layers are drawn against a time x-axis, as Superset's time-series charts draw them.
+  if (temporal && !horizontal) {
+    series.push(
+      ...annotationSeries({
+        layers: shownAnnotationLayers(formData.annotation_layers),
+        data: chartProps.annotationData ?? {},
+        xValues: rows.flatMap((row) => {
+          const x = xValue(row[xColumn]);
+          return typeof x === 'number' ? [x] : [];
+        }),
+        color: scale,
+      }),
+    );
+  }
 
   const bounds = asArray(formData.y_axis_bounds);
   const yMin = asOptionalNumber(bounds[0]);

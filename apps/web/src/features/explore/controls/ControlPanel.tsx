@@ -4,6 +4,7 @@ import type { ControlDeclaration, ControlPanelConfig } from '@tessera/charts';
 import type { ExploreDatasource } from '@tessera/contracts';
 import { metricLabel, type ExploreFormData, type ValidationErrors } from '@tessera/core';
 import { asMetricList } from './adhoc';
+import { AnnotationLayerControl } from './annotations/AnnotationLayerControl';
 import { ColumnSelectControl } from './ColumnSelectControl';
 import { ColorPickerControl } from './ColorPickerControl';
 import { ConditionalFormattingControl } from './ConditionalFormattingControl';
@@ -29,7 +30,11 @@ interface ControlPanelProps {
   pendingFilter: PendingFilter | null;
   onPendingFilterHandled: () => void;
   onChange: (name: string, value: unknown) => void;
+  /** The chart's annotation queries in flight and their errors, by layer name (chart state). */
+  annotationStatus?: { loading: ReadonlySet<string>; errors: Readonly<Record<string, string>> };
 }
+
+const NO_ANNOTATION_STATUS = { loading: new Set<string>(), errors: {} };
 
 /** The middle column: the plugin's sections and controls, each with its inline validation messages. */
 export function ControlPanel(props: ControlPanelProps) {
@@ -101,6 +106,7 @@ function ControlWidget({
   pendingFilter,
   onPendingFilterHandled,
   onChange,
+  annotationStatus = NO_ANNOTATION_STATUS,
 }: ControlPanelProps & { control: ControlDeclaration }) {
   const value = formData[control.name];
   const change = (next: unknown) => {
@@ -169,6 +175,16 @@ function ControlWidget({
       return <CheckboxControl control={control} value={value} onChange={change} />;
     case 'ColorPickerControl':
       return <ColorPickerControl control={control} value={value} onChange={change} />;
+    case 'AnnotationLayerControl':
+      return (
+        <AnnotationLayerControl
+          name={control.name}
+          value={value}
+          onChange={change}
+          loading={annotationStatus.loading}
+          errors={annotationStatus.errors}
+        />
+      );
     case 'ConditionalFormattingControl': {
       const metricNames = asMetricList(formData.metrics).map(metricLabel);
       const numeric = datasource.columns

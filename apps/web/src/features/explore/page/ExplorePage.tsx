@@ -63,6 +63,10 @@ function ExploreWorkspace({ standalone, dashboardId }: { standalone: boolean; da
   const explore = useAppSelector(selectExplore);
   const chartId = explore.slice?.slice_id ?? UNSAVED_CHART_ID;
   const chart = useAppSelector((state) => selectChart(state, chartId));
+  const annotationStatus = useMemo(
+    () => ({ loading: new Set(Object.keys(chart.annotationQuery)), errors: chart.annotationError }),
+    [chart.annotationQuery, chart.annotationError],
+  );
   const errors = useMemo(() => selectValidationErrors(explore), [explore]);
   const { ref, height } = useFillViewport(token.paddingLG);
   const chartRef = useRef<HTMLDivElement>(null);
@@ -207,6 +211,7 @@ function ExploreWorkspace({ standalone, dashboardId }: { standalone: boolean; da
                   pendingFilter={pendingFilter}
                   onPendingFilterHandled={clearPendingFilter}
                   onChange={change}
+                  annotationStatus={annotationStatus}
                 />
               ) : (
                 <Alert
