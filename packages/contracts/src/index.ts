@@ -21,6 +21,7 @@ export * from './api/datasource-column-values';
 export * from './api/chart';
 export * from './api/dashboard';
 export * from './api/tag';
+export * from './api/row-level-security';
 export * from './api/report';
 export * from './api/dashboard-layout';
 export * from './api/dashboard-metadata';

@@ -445,6 +445,33 @@ export interface ReportExecutionLogTable {
   error_message: string | null;
 }
 
+/** A row level security rule (issue #15 item 5). */
+export interface RlsFiltersTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  filter_type: 'Regular' | 'Base';
+  group_key: string | null;
+  clause: string;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
+export interface RlsFilterTablesTable {
+  id: Generated<number>;
+  rls_filter_id: number;
+  /** A dataset (`datasets.id`). */
+  table_id: number;
+}
+
+export interface RlsFilterRolesTable {
+  id: Generated<number>;
+  rls_filter_id: number;
+  role_id: number;
+}
+
 export interface MetadataSchema {
   users: UsersTable;
   roles: RolesTable;
@@ -475,4 +502,7 @@ export interface MetadataSchema {
   favorites: FavoritesTable;
   tag: TagTable;
   tagged_object: TaggedObjectTable;
+  rls_filters: RlsFiltersTable;
+  rls_filter_tables: RlsFilterTablesTable;
+  rls_filter_roles: RlsFilterRolesTable;
 }

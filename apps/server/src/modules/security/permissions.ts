@@ -19,6 +19,7 @@ export const PERMISSION_CATALOGUE: readonly PermissionPair[] = [
   ...readWrite('ReportSchedule'),
   ...readWrite('User'),
   ...readWrite('Role'),
+  ...readWrite('Row Level Security'),
   ['can_read', 'Query'],
   ['can_read', 'Log'],
   ['can_read', 'Explore'],
@@ -34,7 +35,7 @@ export const PERMISSION_CATALOGUE: readonly PermissionPair[] = [
   ['all_query_access', 'all_query_access'],
 ];
 
-const ADMIN_ONLY_VIEWS = new Set(['User', 'Role', 'Log']);
+const ADMIN_ONLY_VIEWS = new Set(['User', 'Role', 'Log', 'Row Level Security']);
 const ADMIN_ONLY_PAIRS = new Set(['can_write|Database', 'all_query_access|all_query_access']);
 
 const alpha = PERMISSION_CATALOGUE.filter(
