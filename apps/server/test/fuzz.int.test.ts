@@ -1,5 +1,7 @@
 import {
   accessGrantSchema,
+  rlsRuleCreateSchema,
+  rlsRuleUpdateSchema,
   browserLoginRequestSchema,
   chartCreateSchema,
   chartUpdateSchema,
@@ -109,6 +111,14 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/security/roles/:id/permissions/' },
   { method: 'POST', path: '/api/v1/security/roles/:id/permissions/', body: rolePermissionsWriteSchema },
   { method: 'POST', path: '/api/v1/security/roles/:id/access/', body: accessGrantSchema },
+  { method: 'GET', path: '/api/v1/rowlevelsecurity/', rison: true },
+  { method: 'GET', path: '/api/v1/rowlevelsecurity/:id', rison: true },
+  { method: 'GET', path: '/api/v1/rowlevelsecurity/_info', rison: true },
+  { method: 'GET', path: '/api/v1/rowlevelsecurity/related/:field', rison: true },
+  { method: 'POST', path: '/api/v1/rowlevelsecurity/', body: rlsRuleCreateSchema },
+  { method: 'PUT', path: '/api/v1/rowlevelsecurity/:id', body: rlsRuleUpdateSchema },
+  { method: 'DELETE', path: '/api/v1/rowlevelsecurity/:id' },
+  { method: 'DELETE', path: '/api/v1/rowlevelsecurity/', rison: true },
   { method: 'GET', path: '/api/v1/security/permissions/', rison: true },
   { method: 'GET', path: '/api/v1/security/permissions-resources/', rison: true },
   { method: 'GET', path: '/api/v1/database/', rison: true },
@@ -295,6 +305,9 @@ function routeKey(method: string, url: string): string {
  * may start or end a session.
  */
 const WRITE_FREE_TABLES = [
+  'rls_filters',
+  'rls_filter_tables',
+  'rls_filter_roles',
   'tag',
   'tagged_object',
   'users',
