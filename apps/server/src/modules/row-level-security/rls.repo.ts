@@ -165,29 +165,23 @@ export async function deleteRules(db: MetadataDb, ids: readonly number[]): Promi
     .execute();
 }
 
-/** One rule as it bears on a query: the dataset it was matched through and the names of its roles. */
+/** One rule as it bears on a query: a dataset it names, with that dataset's table. */
 export interface ApplicableRuleRow {
   id: number;
   filter_type: RlsFilterType;
   group_key: string | null;
   clause: string;
   dataset_id: number;
+  database_id: number;
   schema: string | null;
   table_name: string;
   physical: boolean;
 }
 
-/**
- * The rules on a dataset, and on the physical datasets of one database over any of `tableNames`
- * (lower-cased): a query reads a table through its own dataset or through another over the same
- * table, and a virtual dataset's SQL reads tables by name.
- */
-export async function rulesForScope(
+/** Every rule with each dataset it names (one row per link), and the names of each rule's roles. */
+export async function allRuleLinks(
   db: MetadataDb,
-  scope: { databaseId: number; datasetId: number; tableNames: readonly string[] | null },
 ): Promise<{ rules: ApplicableRuleRow[]; roles: Map<number, string[]> }> {
-  // null: the tables are not known, so every physical dataset of the database counts.
-  const names = scope.tableNames === null ? null : [...new Set(scope.tableNames)];
   const rows = await db
     .selectFrom('rls_filters as f')
     .innerJoin('rls_filter_tables as l', 'l.rls_filter_id', 'f.id')
@@ -198,38 +192,21 @@ export async function rulesForScope(
       'f.group_key',
       'f.clause',
       'd.id as dataset_id',
+      'd.database_id',
       'd.schema',
       'd.table_name',
       sql<number>`case when d.sql is null or trim(d.sql) = '' then 1 else 0 end`.as('physical'),
     ])
-    .where((eb) =>
-      eb.or([
-        eb('d.id', '=', scope.datasetId),
-        ...(names !== null && names.length === 0
-          ? []
-          : [
-              eb.and([
-                eb('d.database_id', '=', scope.databaseId),
-                ...(names === null ? [] : [eb(sql`lower(d.table_name)`, 'in', names)]),
-                eb.or([eb('d.sql', 'is', null), eb(sql`trim(d.sql)`, '=', '')]),
-              ]),
-            ]),
-      ]),
-    )
     .orderBy('f.id')
     .execute();
+  const links = await db
+    .selectFrom('rls_filter_roles as l')
+    .innerJoin('roles as r', 'r.id', 'l.role_id')
+    .select(['l.rls_filter_id', 'r.name'])
+    .execute();
   const roles = new Map<number, string[]>();
-  const ids = [...new Set(rows.map((row) => row.id))];
-  if (ids.length > 0) {
-    const links = await db
-      .selectFrom('rls_filter_roles as l')
-      .innerJoin('roles as r', 'r.id', 'l.role_id')
-      .select(['l.rls_filter_id', 'r.name'])
-      .where('l.rls_filter_id', 'in', ids)
-      .execute();
-    for (const link of links)
-      roles.set(link.rls_filter_id, [...(roles.get(link.rls_filter_id) ?? []), link.name]);
-  }
+  for (const link of links)
+    roles.set(link.rls_filter_id, [...(roles.get(link.rls_filter_id) ?? []), link.name]);
   return { rules: rows.map((row) => ({ ...row, physical: row.physical === 1 })), roles };
 }
 

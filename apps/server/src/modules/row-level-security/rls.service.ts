@@ -5,6 +5,7 @@ import { messageError, notFound } from '../../platform/errors';
 import type { ChoicePage } from '../security/model-helpers';
 import type { RelatedQuery } from '../security/related-users';
 import { toRlsRule } from './rls-dict';
+import { invalidateRlsSnapshot } from './rls-snapshot';
 import { listRlsViews } from './rls-list';
 import {
   deleteRules,
@@ -63,7 +64,7 @@ async function refuseBadLinks(
 }
 
 export async function createRlsRule(ctx: AppContext, userId: number, input: RlsRuleCreate): Promise<number> {
-  return ctx.store.db.transaction().execute(async (trx) => {
+  const id = await ctx.store.db.transaction().execute(async (trx) => {
     await refuseBadLinks(trx, input, null);
     return insertRule(
       trx,
@@ -79,6 +80,8 @@ export async function createRlsRule(ctx: AppContext, userId: number, input: RlsR
       userId,
     );
   });
+  invalidateRlsSnapshot(ctx.store.db);
+  return id;
 }
 
 export async function changeRlsRule(
@@ -98,17 +101,20 @@ export async function changeRlsRule(
     if (input.clause !== undefined) patch.clause = input.clause;
     await updateRule(trx, id, patch, input.tables, input.roles, userId);
   });
+  invalidateRlsSnapshot(ctx.store.db);
 }
 
 /** Deletes all the rules or none: one unknown id is a 404. */
 export async function deleteRlsRules(ctx: AppContext, ids: readonly number[]): Promise<number> {
   const unique = [...new Set(ids)];
-  return ctx.store.db.transaction().execute(async (trx) => {
+  const count = await ctx.store.db.transaction().execute(async (trx) => {
     const found = await existingRuleIds(trx, unique);
     if (unique.some((id) => !found.has(id))) throw notFound();
     await deleteRules(trx, unique);
     return unique.length;
   });
+  invalidateRlsSnapshot(ctx.store.db);
+  return count;
 }
 
 /** `related/tables`: datasets, shown as `schema.table` as Superset names them. */

@@ -4,7 +4,8 @@ import type { MetadataDb } from '../../db/kysely';
 import { sip40Error } from '../../platform/errors';
 import type { Principal } from '../security/principal';
 import { combineClauses, ruleApplies } from './rls-clauses';
-import { rulesForScope, type ApplicableRuleRow } from './rls.repo';
+import type { ApplicableRuleRow } from './rls.repo';
+import { rlsSnapshot } from './rls-snapshot';
 
 /** What one query reads: a dataset, and through it a table or a virtual dataset's SQL. */
 export interface RlsScope {
@@ -68,13 +69,17 @@ export async function secureSource(
       unreadable = read.refusal;
     } else refs = read.tables;
   }
-  const { rules, roles } = await rulesForScope(db, {
-    databaseId: scope.databaseId,
-    datasetId: scope.datasetId,
-    tableNames: refs === null ? null : refs.map((ref) => ref.table.toLowerCase()),
-  });
-  const applying = rules.filter((rule) =>
-    ruleApplies({ ...rule, roles: roles.get(rule.id) ?? [] }, principal.roles),
+  const { rules, roles } = await rlsSnapshot(db);
+  // Rules on the dataset, and on physical datasets of its database over a table it reads (any, when
+  // the tables are not known).
+  const names = refs === null ? null : new Set(refs.map((ref) => ref.table.toLowerCase()));
+  const applying = rules.filter(
+    (rule) =>
+      (rule.dataset_id === scope.datasetId ||
+        (rule.physical &&
+          rule.database_id === scope.databaseId &&
+          (names === null || names.has(rule.table_name.toLowerCase())))) &&
+      ruleApplies({ ...rule, roles: roles.get(rule.id) ?? [] }, principal.roles),
   );
   const own = unique(
     applying.filter(
