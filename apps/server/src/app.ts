@@ -16,6 +16,7 @@ import { registerQueryRoutes } from './modules/queries/queries.routes';
 import { registerSavedQueryRoutes } from './modules/saved-queries/saved-queries.routes';
 import { registerTaggingRoutes } from './modules/tagging/tagging.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
+import { registerRlsRoutes } from './modules/row-level-security/rls.routes';
 import { registerAuthHook } from './modules/security/auth.hook';
 import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerSharingRoutes } from './modules/sharing/sharing.routes';
@@ -86,6 +87,7 @@ export async function buildApp(
   registerSecurityRoutes(app, fullCtx);
   registerUserRoutes(app, fullCtx);
   registerRoleRoutes(app, fullCtx);
+  registerRlsRoutes(app, fullCtx);
   registerBootstrapRoutes(app, fullCtx);
   registerDatabaseRoutes(app, fullCtx);
   registerTabStateRoutes(app, fullCtx);

@@ -22,6 +22,7 @@ export * from './api/chart';
 export * from './api/dashboard';
 export * from './api/tag';
 export * from './api/annotation-layer';
+export * from './api/row-level-security';
 export * from './api/report';
 export * from './api/dashboard-layout';
 export * from './api/dashboard-metadata';

@@ -25,6 +25,8 @@ export {
 } from './ctas';
 export { formatSql } from './format';
 export { extractTables } from './tables';
+export { readTables, wrapTables } from './table-wrap';
+export type { WrapTablesResult } from './table-wrap';
 export { tokenize, lexVariants, lexRefusal } from './lexer';
 export type { LexOptions, LexRefusal, Lexed, Token, TokenKind } from './lexer';
 export { findDisallowedFunction, findSubquery } from './expression';

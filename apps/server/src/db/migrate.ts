@@ -17,6 +17,7 @@ import { columnExtraMigration } from './migrations/0013_column_extra';
 import { tagsMigration } from './migrations/0014_tags';
 import { reportsMigration } from './migrations/0015_reports';
 import { annotationLayersMigration } from './migrations/0016_annotation_layers';
+import { rowLevelSecurityMigration } from './migrations/0017_row_level_security';
 
 /** Ordered by name; later issues append theirs. One set serves SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_tags': tagsMigration,
   '0015_reports': reportsMigration,
   '0016_annotation_layers': annotationLayersMigration,
+  '0017_row_level_security': rowLevelSecurityMigration,
 };
 
 export async function migrateToLatest(store: MetadataStore): Promise<string[]> {

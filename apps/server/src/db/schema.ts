@@ -471,6 +471,33 @@ export interface AnnotationTable {
   changed_on: string;
 }
 
+/** A row level security rule (issue #15 item 5). */
+export interface RlsFiltersTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  filter_type: 'Regular' | 'Base';
+  group_key: string | null;
+  clause: string;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+}
+
+export interface RlsFilterTablesTable {
+  id: Generated<number>;
+  rls_filter_id: number;
+  /** A dataset (`datasets.id`). */
+  table_id: number;
+}
+
+export interface RlsFilterRolesTable {
+  id: Generated<number>;
+  rls_filter_id: number;
+  role_id: number;
+}
+
 export interface MetadataSchema {
   users: UsersTable;
   roles: RolesTable;
@@ -503,4 +530,7 @@ export interface MetadataSchema {
   tagged_object: TaggedObjectTable;
   annotation_layer: AnnotationLayerTable;
   annotation: AnnotationTable;
+  rls_filters: RlsFiltersTable;
+  rls_filter_tables: RlsFilterTablesTable;
+  rls_filter_roles: RlsFilterRolesTable;
 }

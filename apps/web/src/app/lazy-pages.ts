@@ -16,6 +16,9 @@ export const UserListPage = lazyComponent(() =>
 export const RoleListPage = lazyComponent(() =>
   import('../features/roles/RoleListPage').then((m) => m.RoleListPage),
 );
+export const RlsListPage = lazyComponent(() =>
+  import('../features/rls/RlsListPage').then((m) => m.RlsListPage),
+);
 export const SqlLabPage = lazyComponent(() =>
   import('../features/sqllab/page/SqlLabPage').then((m) => m.SqlLabPage),
 );

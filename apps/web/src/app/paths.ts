@@ -8,6 +8,7 @@ export const LOGIN_PATH = '/login/';
 export const DATABASE_LIST_PATH = '/databaseview/list/';
 export const USER_LIST_PATH = '/users/list/';
 export const ROLE_LIST_PATH = '/roles/list/';
+export const RLS_LIST_PATH = '/rowlevelsecurity/list/';
 
 export function databaseBrowsePath(id: number): string {
   return `/databaseview/${id}/browse/`;

@@ -26,6 +26,7 @@ import {
   SqlLabPage,
   UserListPage,
   RoleListPage,
+  RlsListPage,
 } from './lazy-pages';
 import { CHART_CREATE_PATH, CHART_LIST_PATH } from '../features/charts/paths';
 import {
@@ -52,7 +53,7 @@ import { SAVED_QUERY_LIST_PATH } from '../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../features/sqllab/paths';
 import { ALL_ENTITIES_PATH } from '../features/tags/paths';
 import { HomeRedirect } from './HomeRedirect';
-import { PROFILE_PATH, ROLE_LIST_PATH, USER_INFO_PATH } from './paths';
+import { PROFILE_PATH, RLS_LIST_PATH, ROLE_LIST_PATH, USER_INFO_PATH } from './paths';
 import { RequireAccess } from './RequireAccess';
 import { RequireAuth } from './RequireAuth';
 import { can, canUseDatabaseList, canUseSqlLab } from '../shared/session/permissions';
@@ -121,6 +122,7 @@ export const appRoutes = createRoutesFromElements(
         </Route>
         <Route element={<RequireAccess screen="Roles" allowed={isAdmin} />}>
           <Route path={ROLE_LIST_PATH} element={<Page component={RoleListPage} />} />
+          <Route path={RLS_LIST_PATH} element={<Page component={RlsListPage} />} />
         </Route>
         <Route element={<RequireAccess screen="SQL Lab" allowed={canUseSqlLab} />}>
           <Route path={SQLLAB_PATH} element={<Page component={SqlLabPage} />} />

@@ -32,6 +32,8 @@ export interface CompileOptions {
   now: Date;
   /** A virtual dataset's SELECT with its templates already rendered. */
   virtualSql?: string | null;
+  /** The caller's row level security predicate, checked and parenthesised (row-level-security module). */
+  rowLevelWhere?: string | null;
   /** Moves the time range back or forward (time_offsets). */
   shift?: { amount: number; unit: TimeUnit } | null;
 }
@@ -308,7 +310,8 @@ class QueryCompiler {
     if (selected.length === 0 && uniqueMetrics.length === 0)
       throw ChartDataError.message(400, 'Empty query?');
 
-    const where: string[] = [];
+    // Row level security first, ANDed with everything the request adds (each of which is parenthesised).
+    const where: string[] = this.options.rowLevelWhere ? [`(${this.options.rowLevelWhere})`] : [];
     const bounds = this.bounds();
     if (granularity) {
       const { expression } = this.columnExpression(granularity);

@@ -33,6 +33,8 @@ import { executeChartQuery } from './execute-chart-query';
 import { toFrame, type Frame } from './frame';
 import { dashboardChartRefOf, type DashboardChartRef } from '../dashboards/dashboard-chart-grant.service';
 import { loadChartDatasource, type ChartDatasource } from './load-datasource';
+import { secureSource, type SecuredSource } from '../row-level-security/rls.service';
+import { checkAdhocSql } from './adhoc-sql';
 import { postProcess } from './post-processing';
 import { CACHE_KEY_PATTERN, createResultCache, type CachedEntry, type ResultCache } from './result-cache';
 import { attachmentDisposition, resultFile } from './result-files';
@@ -46,6 +48,11 @@ export type ChartDataOutcome =
 /** A cached result item (all but is_cached and cached_dttm), with its frame for file downloads. */
 const cachedResultSchema = z.object({
   datasourceId: z.number().int(),
+  /**
+   * The row level security the result was read under, and the dataset SQL it was applied to, so a
+   * read by cache key can check that the reader's own rules give the same (an entry without it is a miss).
+   */
+  rls: z.object({ signature: z.string(), virtualSql: z.string().nullable() }),
   item: z.record(z.string(), z.unknown()),
   frame: z.object({
     colnames: z.array(z.string()),
@@ -116,6 +123,10 @@ interface RunEnv {
   source: ChartDatasource;
   connector: Connector;
   virtualSql: string | null;
+  /** The caller's row level security on this query's source (virtualSql already carries its part). */
+  rls: SecuredSource;
+  /** The virtual dataset's SQL before row level security, kept with cached results. */
+  renderedSql: string | null;
   /** Columns the virtual dataset's template read with filter_values() / get_filters(). */
   appliedTemplateFilters: string[];
   force: boolean;
@@ -125,7 +136,7 @@ interface RunEnv {
   filterOptions: boolean;
 }
 
-type BaseEnv = Omit<RunEnv, 'virtualSql' | 'appliedTemplateFilters'>;
+type BaseEnv = Omit<RunEnv, 'virtualSql' | 'appliedTemplateFilters' | 'rls' | 'renderedSql'>;
 
 /** The query's filters on plain columns, as the filter macros read them (Superset's {col, op, val}). */
 function templateFiltersOf(query: QueryObject): TemplateFilter[] {
@@ -139,19 +150,56 @@ function templateFiltersOf(query: QueryObject): TemplateFilter[] {
  * filters feed filter_values() / get_filters()), and the query without the filters a template consumed
  * with remove_filter=True, so they apply inside the dataset's SQL only, as in Superset.
  */
-function queryEnv(base: BaseEnv, query: QueryObject): { env: RunEnv; query: QueryObject } {
+async function queryEnv(base: BaseEnv, query: QueryObject): Promise<{ env: RunEnv; query: QueryObject }> {
   const applied: string[] = [];
   const removed = new Set<string>();
-  const virtualSql = virtualSqlOf(base, query, (column, remove) => {
+  const renderedSql = virtualSqlOf(base, query, (column, remove) => {
     if (!applied.includes(column)) applied.push(column);
     if (remove) removed.add(column);
   });
-  const env: RunEnv = { ...base, virtualSql, appliedTemplateFilters: applied };
+  const rls = await rowLevelSecurityOf(base, renderedSql);
+  const env: RunEnv = {
+    ...base,
+    virtualSql: rls.virtualSql,
+    renderedSql,
+    rls,
+    appliedTemplateFilters: applied,
+  };
   if (removed.size === 0) return { env, query };
   const filters = (query.filters ?? []).filter(
     (filter) => typeof filter.col !== 'string' || !removed.has(filter.col),
   );
   return { env, query: { ...query, filters } };
+}
+
+/**
+ * The caller's row level security on the dataset (issue #15 item 5): its clauses are checked as adhoc
+ * SQL is, go to the outer WHERE, and filter each table a virtual dataset's SQL reads.
+ */
+async function rowLevelSecurityOf(
+  env: Pick<BaseEnv, 'ctx' | 'principal' | 'source' | 'connector'>,
+  renderedSql: string | null,
+): Promise<SecuredSource> {
+  const { datasource, database } = env.source;
+  const engine = env.connector.engine;
+  const allowSubquery = env.ctx.config.featureFlags.ALLOW_ADHOC_SUBQUERY;
+  try {
+    return await secureSource(
+      env.ctx.store.db,
+      env.principal,
+      {
+        databaseId: database.id,
+        datasetId: datasource.id,
+        engine,
+        table: renderedSql === null ? { schema: datasource.schema, table: datasource.table_name } : null,
+        virtualSql: renderedSql,
+      },
+      (clause) => checkAdhocSql(clause, engine, 'a row level security filter', { allowSubquery }),
+    );
+  } catch (error) {
+    if (error instanceof ChartDataError) throw error.toApiError();
+    throw error;
+  }
 }
 
 function virtualSqlOf(
@@ -230,6 +278,7 @@ function compileFor(
       allowAdhocSubquery: featureFlags.ALLOW_ADHOC_SUBQUERY,
       now: env.now,
       virtualSql: env.virtualSql,
+      rowLevelWhere: env.rls.where,
       shift: shift ? { amount: shift.amount, unit: shift.unit } : null,
     });
   } catch (error) {
@@ -261,6 +310,7 @@ function cacheKeyOf(env: RunEnv, parts: Record<string, unknown>): string {
         database: env.source.database.id,
         datasource: env.source.datasource.id,
         access,
+        rls: env.rls.signature,
       }),
     )
     .digest('hex');
@@ -408,7 +458,7 @@ async function distinctValuesPage(
   });
   // The page is as old as the list it was cut from, and leaves the result cache when the list expires.
   const answered = { ...item, is_cached: true, cached_dttm: entry.cachedAt };
-  const payload: CachedResult = { datasourceId: env.source.datasource.id, item, frame };
+  const payload: CachedResult = { datasourceId: env.source.datasource.id, rls: rlsOfEntry(env), item, frame };
   const ttl = expires === Number.POSITIVE_INFINITY ? 0 : Math.ceil((expires - Date.now()) / 1000);
   if (ttl >= 0)
     await chartDataCache(env.ctx).set(
@@ -418,6 +468,11 @@ async function distinctValuesPage(
     );
   return { item: answered, frame };
 }
+
+const rlsOfEntry = (env: RunEnv): CachedResult['rls'] => ({
+  signature: env.rls.signature,
+  virtualSql: env.renderedSql,
+});
 
 /** The reference §5.3 item of one query object's frame, as answered and as cached. */
 function resultItem(
@@ -542,7 +597,7 @@ async function fullResult(
     resultFormat,
   });
   const cachedAt = new Date().toISOString();
-  const payload: CachedResult = { datasourceId: env.source.datasource.id, item, frame };
+  const payload: CachedResult = { datasourceId: env.source.datasource.id, rls: rlsOfEntry(env), item, frame };
   await cache.set(cacheKey, { payload: JSON.stringify(payload), cachedAt }, env.cacheTimeout);
   if (fromList) readDistinctValuesBehind(env, fromList);
   return { item, frame };
@@ -635,7 +690,7 @@ export async function runQueryContext(
   const results: { item: Record<string, unknown>; frame: Frame | null }[] = [];
   for (const requested of queryContext.queries) {
     const resultType = requested.result_type ?? queryContext.result_type ?? 'full';
-    const { env, query } = queryEnv(base, requested);
+    const { env, query } = await queryEnv(base, requested);
     results.push(await resultOf(env, query, resultType, format));
   }
   if (format === 'json') return { kind: 'json', body: { result: results.map((result) => result.item) } };
@@ -682,6 +737,10 @@ export async function cachedChartData(
   const hit = await chartDataCache(ctx).get(cacheKey);
   const cached = hit ? readCached(hit) : null;
   if (!hit || !cached) throw notFound('Cached data not found');
-  await loadChartDatasource(ctx, principal, cached.datasourceId);
+  const source = await loadChartDatasource(ctx, principal, cached.datasourceId);
+  // Rows read under other row level security than the reader's own are not the reader's to see.
+  const connector = ctx.databases.connectorFor(source.database);
+  const rls = await rowLevelSecurityOf({ ctx, principal, source, connector }, cached.rls.virtualSql);
+  if (rls.signature !== cached.rls.signature) throw notFound('Cached data not found');
   return { result: [{ ...cached.item, is_cached: true, cached_dttm: hit.cachedAt }] };
 }

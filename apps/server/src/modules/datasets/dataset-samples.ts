@@ -2,12 +2,14 @@ import type { DatasetSamples } from '@tessera/contracts';
 import { ConnectorError, type ConnectorSession } from '@tessera/connectors';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { messageError } from '../../platform/errors';
+import { messageError, sip40Error } from '../../platform/errors';
+import { secureSource } from '../row-level-security/rls.service';
 import { parseInput } from '../../platform/validation';
 import type { Principal } from '../security/principal';
 import { quoteIdentifier } from '@tessera/sql';
 import { checkedDatasetSql } from './dataset-columns';
 import { datasetColumns } from './datasets.repo';
+import { sqlExpressionProblem } from './sql-expression';
 import { loadReadableDataset, type ReadableDataset } from './explore-datasource';
 
 const STRING = 1;
@@ -24,7 +26,10 @@ export type SamplesQuery = z.infer<typeof samplesQuerySchema>;
 
 export const parseSamplesQuery = (query: unknown): SamplesQuery => parseInput(samplesQuerySchema, query);
 
-/** What the sample reads: the table, or the virtual dataset's checked SQL as a subquery. */
+/**
+ * What the sample reads: the table, or the virtual dataset's checked SQL as a subquery, under the
+ * caller's row level security (a WHERE on the outside; the virtual SQL's tables filtered inside).
+ */
 async function sampleSource(
   readable: ReadableDataset,
   principal: Principal,
@@ -33,18 +38,38 @@ async function sampleSource(
   const { view, connector } = readable;
   const engine = connector.engine;
   const quote = (name: string) => quoteIdentifier(name, engine);
+  const virtual =
+    view.sql === null ? null : checkedDatasetSql(view.sql, view.template_params, engine, principal);
+  const rls = await secureSource(
+    ctx.store.db,
+    principal,
+    {
+      databaseId: readable.database.id,
+      datasetId: view.id,
+      engine,
+      table: virtual === null ? { schema: view.schema, table: view.table_name } : null,
+      virtualSql: virtual,
+    },
+    (clause) => {
+      const problem = sqlExpressionProblem(clause, engine);
+      if (problem !== null)
+        throw sip40Error(400, 'INVALID_SQL_ERROR', `Invalid SQL in a row level security filter: ${problem}`);
+      return clause.trim();
+    },
+  );
   const table =
-    view.sql === null
+    rls.virtualSql === null
       ? [view.schema, view.table_name]
           .filter((part): part is string => part !== null)
           .map(quote)
           .join('.')
-      : `(${checkedDatasetSql(view.sql, view.template_params, engine, principal)})`;
+      : `(${rls.virtualSql})`;
+  const filtered = rls.where === null ? table : `(SELECT * FROM ${table} AS rls_source WHERE ${rls.where})`;
   const columns = await datasetColumns(ctx.store.db, view.id);
   const calculated = columns
     .filter((column) => column.expression !== null && column.is_active === 1)
     .map((column) => `(${column.expression ?? ''}) AS ${quote(column.column_name)}`);
-  return { from: `${table} AS virtual_table`, calculated };
+  return { from: `${filtered} AS virtual_table`, calculated };
 }
 
 async function withReadOnlySession<T>(

@@ -21,6 +21,7 @@ export const PERMISSION_CATALOGUE: readonly PermissionPair[] = [
   ...readWrite('ReportSchedule'),
   ...readWrite('User'),
   ...readWrite('Role'),
+  ...readWrite('Row Level Security'),
   ['can_read', 'Query'],
   ['can_read', 'Log'],
   ['can_read', 'Explore'],
@@ -36,7 +37,7 @@ export const PERMISSION_CATALOGUE: readonly PermissionPair[] = [
   ['all_query_access', 'all_query_access'],
 ];
 
-const ADMIN_ONLY_VIEWS = new Set(['User', 'Role', 'Log']);
+const ADMIN_ONLY_VIEWS = new Set(['User', 'Role', 'Log', 'Row Level Security']);
 const ADMIN_ONLY_PAIRS = new Set(['can_write|Database', 'all_query_access|all_query_access']);
 
 const alpha = PERMISSION_CATALOGUE.filter(

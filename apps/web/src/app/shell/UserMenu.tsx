@@ -1,5 +1,6 @@
 import {
   AlertOutlined,
+  FilterOutlined,
   DownOutlined,
   IdcardOutlined,
   LogoutOutlined,
@@ -18,7 +19,7 @@ import { ALERT_LIST_PATH } from '../../features/reports/paths';
 import { readsReports, useReportsEnabled } from '../../features/reports/report-access';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { useAppDispatch } from '../hooks';
-import { LOGIN_PATH, PROFILE_PATH, ROLE_LIST_PATH, USER_LIST_PATH } from '../paths';
+import { LOGIN_PATH, PROFILE_PATH, RLS_LIST_PATH, ROLE_LIST_PATH, USER_LIST_PATH } from '../paths';
 
 /** The username with a menu holding the profile page, the security settings (admins) and Logout. */
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -55,6 +56,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
     ? [
         { key: 'users', icon: <TeamOutlined />, label: <span data-test="menu-users">List users</span> },
         { key: 'roles', icon: <SafetyOutlined />, label: <span data-test="menu-roles">List roles</span> },
+        {
+          key: 'rls',
+          icon: <FilterOutlined />,
+          label: <span data-test="menu-rls">Row Level Security</span>,
+        },
         { type: 'divider' },
       ]
     : [];
@@ -84,6 +90,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           if (key === 'logout') void onLogout();
           else if (key === 'users') void navigate(USER_LIST_PATH);
           else if (key === 'roles') void navigate(ROLE_LIST_PATH);
+          else if (key === 'rls') void navigate(RLS_LIST_PATH);
           else if (key === 'profile') void navigate(PROFILE_PATH);
           else if (key === 'reports') void navigate(ALERT_LIST_PATH);
         },

@@ -10,7 +10,7 @@ export const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected response from the server'
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Database', 'User', 'Role'],
+  tagTypes: ['Database', 'User', 'Role', 'RowLevelSecurity'],
   endpoints: () => ({}),
   // A response that does not match its contract is reported like any other failed call.
   catchSchemaFailure: (error) => ({
