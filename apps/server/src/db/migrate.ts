@@ -16,6 +16,7 @@ import { savedQueryUuidMigration } from './migrations/0012_saved_query_uuid';
 import { columnExtraMigration } from './migrations/0013_column_extra';
 import { tagsMigration } from './migrations/0014_tags';
 import { reportsMigration } from './migrations/0015_reports';
+import { logsMigration } from './migrations/0016_logs';
 
 /** Ordered by name; later issues append theirs. One set serves SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_column_extra': columnExtraMigration,
   '0014_tags': tagsMigration,
   '0015_reports': reportsMigration,
+  '0016_logs': logsMigration,
 };
 
 export async function migrateToLatest(store: MetadataStore): Promise<string[]> {

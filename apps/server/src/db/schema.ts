@@ -445,6 +445,19 @@ export interface ReportExecutionLogTable {
   error_message: string | null;
 }
 
+/** One browser event or API call (reference §11); dttm is an ISO UTC string like every other timestamp. */
+export interface LogsTable {
+  id: Generated<number>;
+  action: string;
+  user_id: number | null;
+  dashboard_id: number | null;
+  slice_id: number | null;
+  json: string | null;
+  dttm: string;
+  duration_ms: number | null;
+  referrer: string | null;
+}
+
 export interface MetadataSchema {
   users: UsersTable;
   roles: RolesTable;
@@ -475,4 +488,5 @@ export interface MetadataSchema {
   favorites: FavoritesTable;
   tag: TagTable;
   tagged_object: TaggedObjectTable;
+  logs: LogsTable;
 }
