@@ -45,7 +45,7 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await page.getByTestId('login-submit').click();
 }
 
-test('a Gamma user lands on Charts with a menu of screens they can open and no Forbidden anywhere', async ({
+test('a Gamma user lands on the home page with a menu of screens they can open and no Forbidden anywhere', async ({
   page,
   request,
 }, testInfo) => {
@@ -62,7 +62,13 @@ test('a Gamma user lands on Charts with a menu of screens they can open and no F
   });
 
   await signIn(page, username, password);
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
+  // The home page shows Gamma what it may read: recents, dashboards and charts, no saved queries.
+  await expect(page.getByTestId('home-recents')).toBeVisible();
+  await expect(page.getByTestId('home-charts')).toBeVisible();
+  await expect(page.getByTestId('home-saved-queries')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('nav-charts').click();
   await expect(page.getByTestId('chart-list-page')).toBeVisible();
   // Every request of the first screen has answered before anything is judged.
   await page.waitForLoadState('networkidle');
