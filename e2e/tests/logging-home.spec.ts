@@ -140,7 +140,7 @@ test('a dashboard, an Explore run and a SQL Lab query leave logs rows, the Actio
   const run = one('sqllab_run_query');
   expect(JSON.parse(run?.json ?? '{}')).toMatchObject({
     source: 'sqlLab',
-    schema: expect.any(String) as unknown,
+    schema: expect.any(String),
   });
   expect(JSON.parse(run?.json ?? '{}')).toHaveProperty('db_id');
 

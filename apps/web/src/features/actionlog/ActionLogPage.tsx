@@ -113,7 +113,7 @@ function ActionLog() {
         json === null ? null : (
           <Typography.Text
             data-test="action-log-json"
-            style={{ fontFamily: 'monospace', fontSize: 12 }}
+            style={{ fontFamily: 'monospace', fontSize: 12, maxWidth: 420 }}
             ellipsis={{ tooltip: json }}
           >
             {json}
