@@ -116,7 +116,7 @@ test('a Gamma user lands on the home page with a menu of screens they can open a
   await expect(page.locator('[data-test="toast"]')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('gamma-sqllab-no-access.png') });
   await page.getByTestId('no-access-home').click();
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
 
   await page.goto('/databaseview/list/');
   await expect(page.getByTestId('no-access')).toContainText("You don't have access to Databases");
@@ -130,10 +130,10 @@ test('the 404 page leads back to the landing page', async ({ page, request }) =>
   const password = `${username}-password-1`;
   await createGammaUser(request, username, password);
   await signIn(page, username, password);
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
 
   await page.goto('/no/such/page/');
   await expect(page.getByTestId('not-found')).toBeVisible();
   await page.getByTestId('not-found-home').click();
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
 });
