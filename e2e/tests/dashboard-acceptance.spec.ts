@@ -115,7 +115,7 @@ async function signedInAs(browser: Browser, username: string): Promise<Page> {
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(`${username}-password-1`);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
   return page;
 }
 

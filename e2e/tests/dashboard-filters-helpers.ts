@@ -78,7 +78,7 @@ export async function signedInAs(browser: Browser, username: string): Promise<Pa
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(`${username}-password-1`);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
   return page;
 }
 

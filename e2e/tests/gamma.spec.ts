@@ -45,7 +45,7 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await page.getByTestId('login-submit').click();
 }
 
-test('a Gamma user lands on Charts with a menu of screens they can open and no Forbidden anywhere', async ({
+test('a Gamma user lands on the home page with a menu of screens they can open and no Forbidden anywhere', async ({
   page,
   request,
 }, testInfo) => {
@@ -62,7 +62,13 @@ test('a Gamma user lands on Charts with a menu of screens they can open and no F
   });
 
   await signIn(page, username, password);
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
+  // The home page shows Gamma what it may read: recents, dashboards and charts, no saved queries.
+  await expect(page.getByTestId('home-recents')).toBeVisible();
+  await expect(page.getByTestId('home-charts')).toBeVisible();
+  await expect(page.getByTestId('home-saved-queries')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('nav-charts').click();
   await expect(page.getByTestId('chart-list-page')).toBeVisible();
   // Every request of the first screen has answered before anything is judged.
   await page.waitForLoadState('networkidle');
@@ -110,7 +116,7 @@ test('a Gamma user lands on Charts with a menu of screens they can open and no F
   await expect(page.locator('[data-test="toast"]')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('gamma-sqllab-no-access.png') });
   await page.getByTestId('no-access-home').click();
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
 
   await page.goto('/databaseview/list/');
   await expect(page.getByTestId('no-access')).toContainText("You don't have access to Databases");
@@ -124,10 +130,10 @@ test('the 404 page leads back to the landing page', async ({ page, request }) =>
   const password = `${username}-password-1`;
   await createGammaUser(request, username, password);
   await signIn(page, username, password);
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
 
   await page.goto('/no/such/page/');
   await expect(page.getByTestId('not-found')).toBeVisible();
   await page.getByTestId('not-found-home').click();
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
 });

@@ -22,13 +22,13 @@ const cookieSchema = z.object({
 });
 export const adminSessionSchema = z.array(cookieSchema).min(1);
 
-/** Signs in as the admin through the login page, as a user does; ends on the Charts list. */
+/** Signs in as the admin through the login page, as a user does; ends on the home page. */
 export async function logInThroughPage(page: Page): Promise<void> {
   await page.goto('/login/');
   await page.getByTestId('login-username').fill('admin');
   await page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
 }
 
 /**

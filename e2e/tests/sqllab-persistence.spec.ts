@@ -16,7 +16,7 @@ async function logIn(page: Page, base: string): Promise<void> {
   await page.getByTestId('login-username').fill('admin');
   await page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/chart\/list\/$/);
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
 }
 
 async function openSqlLab(page: Page, base: string): Promise<void> {

@@ -12,6 +12,7 @@ import { registerDatabaseRoutes } from './modules/databases/databases.routes';
 import { registerDatasetRoutes } from './modules/datasets/datasets.routes';
 import { registerExploreRoutes } from './modules/explore/explore.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerLogRoutes } from './modules/log/log.routes';
 import { registerQueryRoutes } from './modules/queries/queries.routes';
 import { registerSavedQueryRoutes } from './modules/saved-queries/saved-queries.routes';
 import { registerTaggingRoutes } from './modules/tagging/tagging.routes';
@@ -83,6 +84,8 @@ export async function buildApp(
   });
   registerHsts(app);
   registerAuthHook(app, fullCtx);
+  // Before the other modules: its onResponse hook names every API call they answer.
+  registerLogRoutes(app, fullCtx);
   registerHealthRoutes(app, fullCtx);
   registerSecurityRoutes(app, fullCtx);
   registerUserRoutes(app, fullCtx);

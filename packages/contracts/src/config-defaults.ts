@@ -49,6 +49,10 @@ export const appConstantsSchema = z
     ALERT_REPORTS_NOTIFICATION_DRY_RUN: z.boolean().default(false),
     ALERT_REPORTS_QUERY_EXECUTION_MAX_TRIES: z.number().int().positive().default(1),
     EMAIL_REPORTS_SUBJECT_PREFIX: z.string().max(200).default('[Report] '),
+    /** Reference §14: the Action Log (GET /api/v1/log/ and its page); events are written either way. */
+    SUPERSET_LOG_VIEW: z.boolean().default(true),
+    /** Days a `logs` row is kept (Tessera's own setting; Superset keeps them forever). 0: forever. */
+    LOG_RETENTION_DAYS: z.number().int().nonnegative().default(90),
   })
   .strict();
 export type AppConstants = z.infer<typeof appConstantsSchema>;
@@ -107,6 +111,7 @@ export const FRONTEND_CONF_KEYS = [
   'ALERT_REPORTS_DEFAULT_CRON_VALUE',
   'ALERT_REPORTS_MIN_CUSTOM_SCREENSHOT_WIDTH',
   'ALERT_REPORTS_MAX_CUSTOM_SCREENSHOT_WIDTH',
+  'SUPERSET_LOG_VIEW',
 ] as const satisfies readonly (keyof AppConstants)[];
 export type FrontendConf = Pick<AppConstants, (typeof FRONTEND_CONF_KEYS)[number]>;
 

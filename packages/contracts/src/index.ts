@@ -32,5 +32,6 @@ export * from './api/explore';
 export * from './api/tab-state';
 export * from './api/health';
 export * from './api/asset-bundle';
+export * from './api/log';
 export * from './jobs';
 export * from './report-notification';

@@ -18,6 +18,7 @@ import { tagsMigration } from './migrations/0014_tags';
 import { reportsMigration } from './migrations/0015_reports';
 import { annotationLayersMigration } from './migrations/0016_annotation_layers';
 import { rowLevelSecurityMigration } from './migrations/0017_row_level_security';
+import { logsMigration } from './migrations/0018_logs';
 
 /** Ordered by name; later issues append theirs. One set serves SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_reports': reportsMigration,
   '0016_annotation_layers': annotationLayersMigration,
   '0017_row_level_security': rowLevelSecurityMigration,
+  '0018_logs': logsMigration,
 };
 
 export async function migrateToLatest(store: MetadataStore): Promise<string[]> {

@@ -498,6 +498,19 @@ export interface RlsFilterRolesTable {
   role_id: number;
 }
 
+/** One browser event or API call (reference §11); dttm is an ISO UTC string like every other timestamp. */
+export interface LogsTable {
+  id: Generated<number>;
+  action: string;
+  user_id: number | null;
+  dashboard_id: number | null;
+  slice_id: number | null;
+  json: string | null;
+  dttm: string;
+  duration_ms: number | null;
+  referrer: string | null;
+}
+
 export interface MetadataSchema {
   users: UsersTable;
   roles: RolesTable;
@@ -533,4 +546,5 @@ export interface MetadataSchema {
   rls_filters: RlsFiltersTable;
   rls_filter_tables: RlsFilterTablesTable;
   rls_filter_roles: RlsFilterRolesTable;
+  logs: LogsTable;
 }

@@ -62,6 +62,10 @@ export const DashboardPermalinkPage = lazyComponent(() =>
 export const AlertReportListPage = lazyComponent(() =>
   import('../features/reports/AlertReportListPage').then((m) => m.AlertReportListPage),
 );
+export const ActionLogPage = lazyComponent(() =>
+  import('../features/actionlog/ActionLogPage').then((m) => m.ActionLogPage),
+);
+export const HomePage = lazyComponent(() => import('../features/home/HomePage').then((m) => m.HomePage));
 export const ExecutionLogPage = lazyComponent(() =>
   import('../features/reports/ExecutionLogPage').then((m) => m.ExecutionLogPage),
 );

@@ -4,6 +4,7 @@ import { PageLoading } from '../shared/ui/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import { UnexpectedError } from './UnexpectedError';
 import {
+  ActionLogPage,
   AlertReportListPage,
   AllEntitiesPage,
   AppShell,
@@ -17,6 +18,7 @@ import {
   DatasetListPage,
   ExecutionLogPage,
   ExplorePage,
+  HomePage,
   LoginPage,
   NewDashboardPage,
   NotFoundPage,
@@ -53,6 +55,9 @@ import { SAVED_QUERY_LIST_PATH } from '../features/savedqueries/paths';
 import { SQLLAB_PATH } from '../features/sqllab/paths';
 import { ALL_ENTITIES_PATH } from '../features/tags/paths';
 import { HomeRedirect } from './HomeRedirect';
+import { ACTION_LOG_PATH } from '../features/actionlog/paths';
+import { readsActionLog } from '../features/actionlog/action-log-access';
+import { WELCOME_PATH } from '../features/home/paths';
 import { PROFILE_PATH, RLS_LIST_PATH, ROLE_LIST_PATH, USER_INFO_PATH } from './paths';
 import { RequireAccess } from './RequireAccess';
 import { RequireAuth } from './RequireAuth';
@@ -124,6 +129,10 @@ export const appRoutes = createRoutesFromElements(
           <Route path={ROLE_LIST_PATH} element={<Page component={RoleListPage} />} />
           <Route path={RLS_LIST_PATH} element={<Page component={RlsListPage} />} />
         </Route>
+        <Route element={<RequireAccess screen="Action log" allowed={readsActionLog} />}>
+          <Route path={ACTION_LOG_PATH} element={<Page component={ActionLogPage} />} />
+        </Route>
+        <Route path={WELCOME_PATH} element={<Page component={HomePage} />} />
         <Route element={<RequireAccess screen="SQL Lab" allowed={canUseSqlLab} />}>
           <Route path={SQLLAB_PATH} element={<Page component={SqlLabPage} />} />
           <Route path="/sqllab/p/:key/" element={<Page component={SqlLabPage} />} />

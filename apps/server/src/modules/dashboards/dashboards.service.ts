@@ -27,6 +27,8 @@ import {
 
 /** The chart ids a dashboard links, for other modules (bundles export them with it). */
 export { dashboardChartIds };
+/** A dashboard's page URL (slug or id), for other modules that link to one (the home page's recents). */
+export { dashboardUrl } from './dashboard-dict';
 
 export interface StoredDashboard {
   row: DashboardRow;

@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   FilterOutlined,
   DownOutlined,
+  HistoryOutlined,
   IdcardOutlined,
   LogoutOutlined,
   SafetyOutlined,
@@ -16,6 +17,8 @@ import { forgetCsrfToken } from '../../shared/api/csrf-token';
 import { errorText } from '../../shared/errors/to-api-error';
 import { isAdmin, loggedOut, type SessionUser } from '../../shared/session/session-slice';
 import { ALERT_LIST_PATH } from '../../features/reports/paths';
+import { useLogViewEnabled } from '../../features/actionlog/action-log-access';
+import { ACTION_LOG_PATH } from '../../features/actionlog/paths';
 import { readsReports, useReportsEnabled } from '../../features/reports/report-access';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import { useAppDispatch } from '../hooks';
@@ -52,6 +55,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           },
         ]
       : [];
+  const logView = useLogViewEnabled();
   const settings: NonNullable<MenuProps['items']> = isAdmin(user)
     ? [
         { key: 'users', icon: <TeamOutlined />, label: <span data-test="menu-users">List users</span> },
@@ -61,6 +65,15 @@ export function UserMenu({ user }: { user: SessionUser }) {
           icon: <FilterOutlined />,
           label: <span data-test="menu-rls">Row Level Security</span>,
         },
+        ...(logView
+          ? [
+              {
+                key: 'actionlog',
+                icon: <HistoryOutlined />,
+                label: <span data-test="menu-action-log">Action log</span>,
+              },
+            ]
+          : []),
         { type: 'divider' },
       ]
     : [];
@@ -91,6 +104,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           else if (key === 'users') void navigate(USER_LIST_PATH);
           else if (key === 'roles') void navigate(ROLE_LIST_PATH);
           else if (key === 'rls') void navigate(RLS_LIST_PATH);
+          else if (key === 'actionlog') void navigate(ACTION_LOG_PATH);
           else if (key === 'profile') void navigate(PROFILE_PATH);
           else if (key === 'reports') void navigate(ALERT_LIST_PATH);
         },

@@ -1,5 +1,6 @@
 import { Tabs, Typography } from 'antd';
-import { DASHBOARD_ROOT_ID } from '@tessera/contracts';
+import { DASHBOARD_ROOT_ID, LOG_ACTIONS } from '@tessera/contracts';
+import { logUserEvent } from '../../../shared/logging/logger';
 import { useContext } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
@@ -37,7 +38,7 @@ export function TabsNode({ component, parentId, depth }: NodeProps) {
   const edit = useContext(LayoutEditContext);
   const active = useAppSelector((state) => selectDashboardState(state).activeTabs[component.id]);
   const exportMode = useAppSelector((state) => selectDashboardState(state).exportMode);
-  const hideTabBar = useContext(DashboardViewContext).hideTabBar;
+  const { hideTabBar, dashboardId } = useContext(DashboardViewContext);
   const tabDepth = childDepth('TABS', depth);
   if (exportMode && edit === null) {
     // The PDF export shows every tab, one after the other, so nothing behind an inactive tab is lost.
@@ -64,7 +65,15 @@ export function TabsNode({ component, parentId, depth }: NodeProps) {
       data-test="dashboard-tabs"
       renderTabBar={hideTabBar && edit === null ? () => <></> : undefined}
       activeKey={activeKey}
-      onChange={(tabId) => dispatch(dashboardStateActions.activeTabChanged({ tabsId: component.id, tabId }))}
+      onChange={(tabId) => {
+        dispatch(dashboardStateActions.activeTabChanged({ tabsId: component.id, tabId }));
+        logUserEvent({
+          source: 'dashboard',
+          sourceId: dashboardId,
+          eventName: LOG_ACTIONS.selectDashboardTab,
+          fields: { target_id: tabId },
+        });
+      }}
       tabBarExtraContent={
         edit === null ? undefined : (
           <edit.AddTabButton tabsId={component.id} topLevel={parentId === DASHBOARD_ROOT_ID} />

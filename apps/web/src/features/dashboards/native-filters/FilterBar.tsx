@@ -1,5 +1,8 @@
 import { FilterOutlined, LeftOutlined, SettingOutlined } from '@ant-design/icons';
-import type { FilterBarOrientation, NativeFilter } from '@tessera/contracts';
+import { LOG_ACTIONS, type FilterBarOrientation, type NativeFilter } from '@tessera/contracts';
+import { useContext } from 'react';
+import { logUserEvent } from '../../../shared/logging/logger';
+import { DashboardViewContext } from '../grid/dashboard-view-context';
 import { Button, Divider, Flex, Popover, Spin, Tag, theme, Tooltip, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectDashboardChart, selectDashboardState, selectNativeFilters } from '../state/dashboard-store';
@@ -45,6 +48,7 @@ function CrossFilterRow({ chartId }: { chartId: number }) {
 export function FilterBar({ orientation, canEdit, onConfigure }: FilterBarProps) {
   const { token } = theme.useToken();
   const dispatch = useAppDispatch();
+  const { dashboardId } = useContext(DashboardViewContext);
   const { configuration, applied, pending, barOpen } = useAppSelector(selectNativeFilters);
   const filtersRefreshing = useAppSelector((state) => selectDashboardState(state).isFiltersRefreshing);
   const filters = nativeFiltersOf(configuration);
@@ -81,7 +85,15 @@ export function FilterBar({ orientation, canEdit, onConfigure }: FilterBarProps)
       <Button
         type="primary"
         disabled={changes.length === 0 || missing.size > 0}
-        onClick={() => dispatch(nativeFiltersActions.pendingApplied())}
+        onClick={() => {
+          dispatch(nativeFiltersActions.pendingApplied());
+          logUserEvent({
+            source: 'dashboard',
+            sourceId: dashboardId,
+            eventName: LOG_ACTIONS.changeDashboardFilter,
+            fields: { target_id: changes.join(','), filter_count: changes.length },
+          });
+        }}
         data-test="filter-bar-apply"
       >
         Apply filters

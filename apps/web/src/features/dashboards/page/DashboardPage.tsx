@@ -23,6 +23,7 @@ import {
 import { useAutoRefresh } from '../refresh/use-auto-refresh';
 import { useDomainSharding } from './use-domain-sharding';
 import { useActiveTabsFromUrl } from './use-active-tabs-from-url';
+import { useDashboardLogging } from './use-dashboard-logging';
 import { FullSizeChart } from '../grid/chart/FullSizeChart';
 import { useDashboardLoader } from './use-dashboard-loader';
 import { useDashboardLabelColors } from '../colors/use-dashboard-label-colors';
@@ -105,6 +106,8 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   useAutoRefresh();
   useDomainSharding(search);
   useActiveTabsFromUrl();
+  // Report renders (standalone=3) are the server looking, not a user: they are not logged.
+  useDashboardLogging(info?.id ?? null, info?.title ?? '', sliceIds, standalone !== 3);
   const rootId = info === null ? 'dashboard' : `dashboard-${String(info.id)}`;
   const scoped = useMemo(() => scopeCss(css, rootId), [css, rootId]);
   const printAllTabs = readPrintAllTabs(search);

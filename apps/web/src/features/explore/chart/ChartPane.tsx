@@ -14,7 +14,7 @@ import {
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import { DataPane } from './DataPane';
 import { useDashboardColors } from './use-dashboard-colors';
-import { asFormData, runChart, stopChart } from './chart-actions';
+import { asFormData, runChart, stopChart, UNSAVED_CHART_ID } from './chart-actions';
 
 interface ChartPaneProps {
   chartId: number;
@@ -107,6 +107,7 @@ export function ChartPane({
       return (
         <ChartHolder
           chartId={chartId}
+          logSource={{ source: 'explore', sourceId: chartId === UNSAVED_CHART_ID ? null : chartId }}
           formData={asFormData(chart.latestQueryFormData)}
           queriesData={chart.queriesResponse ?? []}
           datasource={datasource}

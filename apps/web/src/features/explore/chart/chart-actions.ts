@@ -1,12 +1,13 @@
 import type { Action, ThunkAction } from '@reduxjs/toolkit';
 import { getChartPlugin, type FormData } from '@tessera/charts';
-import { CHART_MESSAGES, type ChartDataResultType, type QueryContext } from '@tessera/contracts';
+import { CHART_MESSAGES, LOG_ACTIONS, type ChartDataResultType, type QueryContext } from '@tessera/contracts';
 import { hasValidationErrors, type ExploreFormData } from '@tessera/core';
 import type { RootState } from '../../../app/store';
 import { failChartQuery, runChartQuery, stopChartQuery } from '../../chart-runtime/chart-thunks';
 import type { ChartRuntimeExtra } from '../../chart-runtime/runtime-extra';
 import { selectValidationErrors } from '../state';
-import { selectExplore } from '../store/explore-store';
+import { selectChart, selectExplore } from '../store/explore-store';
+import { logTimingEvent } from '../../../shared/logging/logger';
 
 type AppThunk<Result = void> = ThunkAction<Result, RootState, ChartRuntimeExtra, Action>;
 
@@ -58,7 +59,23 @@ export function runChart(chartId: number, force = false): AppThunk<Promise<void>
       dispatch(failChartQuery(chartId, formData, CHART_MESSAGES.unsupportedVizType));
       return;
     }
+    const sliceId = explore.slice?.slice_id ?? null;
+    const startedAt = Date.now();
     await dispatch(runChartQuery(chartId, formData, context));
+    const ended = selectChart(getState(), chartId);
+    logTimingEvent({
+      source: 'explore',
+      sourceId: sliceId,
+      eventName: LOG_ACTIONS.exploreRunChart,
+      duration: Date.now() - startedAt,
+      fields: {
+        slice_id: sliceId,
+        viz_type: formData.viz_type,
+        status: ended.chartStatus,
+        force_refresh: force || explore.force,
+        row_count: ended.queriesResponse?.[0]?.rowcount ?? null,
+      },
+    });
   };
 }
 

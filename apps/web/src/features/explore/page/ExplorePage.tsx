@@ -30,6 +30,7 @@ import { exploreActions, selectChart, selectControlsChanged, selectExplore } fro
 import { readExploreUrl } from '../url-params';
 import { VizTypePicker } from '../viz/VizTypePicker';
 import { useExploreLoader } from './use-explore-loader';
+import { useExploreMountLogging } from './use-explore-logging';
 
 /** /explore/ and the permalink routes: the chart builder (spec 001 §2 'Explore'). */
 export function ExplorePage() {
@@ -94,6 +95,7 @@ function ExploreWorkspace({ standalone, dashboardId }: { standalone: boolean; da
     [controls],
   );
   const stale = useAppSelector(selectControlsChanged);
+  useExploreMountLogging(explore.slice?.slice_id ?? null, explore.slice?.slice_name ?? null, standalone);
 
   const change = useCallback(
     (name: string, value: unknown) => {

@@ -1,8 +1,9 @@
 import type { Action, ThunkAction } from '@reduxjs/toolkit';
-import type { ChartCreate } from '@tessera/contracts';
+import { LOG_ACTIONS, type ChartCreate } from '@tessera/contracts';
 import type { RootState } from '../../../app/store';
 import { toApiError } from '../../../shared/errors/to-api-error';
 import { toastAdded } from '../../../shared/toasts/toasts-slice';
+import { logUserEvent } from '../../../shared/logging/logger';
 import { exploreApi } from '../api/explore-api';
 import { buildQueryContext, UNSAVED_CHART_ID } from '../chart/chart-actions';
 import { chartIdUpdated } from '../../chart-runtime';
@@ -80,6 +81,17 @@ export function saveChart(request: SaveChartRequest): AppThunk<Promise<number | 
       }),
     );
     if (!overwrite) dispatch(chartIdUpdated({ from: sliceId ?? UNSAVED_CHART_ID, to: id }));
+    logUserEvent({
+      source: 'explore',
+      sourceId: id,
+      eventName: LOG_ACTIONS.exploreSaveChart,
+      fields: {
+        slice_id: id,
+        target_name: request.sliceName,
+        save_action: overwrite ? 'overwrite' : 'saveas',
+        dashboard_id: dashboardId,
+      },
+    });
     for (const message of saveSuccessMessages(
       overwrite ? 'overwrite' : 'saveas',
       request.sliceName,

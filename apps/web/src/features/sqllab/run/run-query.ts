@@ -1,3 +1,5 @@
+import { LOG_ACTIONS } from '@tessera/contracts';
+import { logUserEvent } from '../../../shared/logging/logger';
 import { toastAdded } from '../../../shared/toasts/toasts-slice';
 import { sqlLabApi } from '../api/sqllab-api';
 import { sqlLabConf } from '../conf/sqllab-conf';
@@ -39,6 +41,12 @@ function withFrozenRows(results: ResultsPayload): ResultsPayload {
 export function runQuery(query: Query, search: string): AppThunk<Promise<void>> {
   return async (dispatch, getState) => {
     dispatch(startQueryFor(sqlLabState(getState()), query));
+    logUserEvent({
+      source: 'sqlLab',
+      sourceId: query.sqlEditorId,
+      eventName: LOG_ACTIONS.sqlLabRunQuery,
+      fields: { target_id: query.id, target_name: query.tab, db_id: query.dbId, schema: query.schema },
+    });
     const outcome = await dispatch(
       sqlLabApi.endpoints.executeQuery.initiate({ body: executeRequestFor(query), search }, { track: false }),
     );
@@ -57,7 +65,14 @@ export function runQuery(query: Query, search: string): AppThunk<Promise<void>> 
 
 /** Asks the server to stop a query; the query shows as stopped once the server agreed. */
 export function stopRunningQuery(id: string): AppThunk<Promise<void>> {
-  return async (dispatch) => {
+  return async (dispatch, getState) => {
+    const query = sqlLabState(getState()).sqlLabQueries.queries[id];
+    logUserEvent({
+      source: 'sqlLab',
+      sourceId: query?.sqlEditorId ?? null,
+      eventName: LOG_ACTIONS.sqlLabStopQuery,
+      fields: { target_id: id, db_id: query?.dbId ?? null, schema: query?.schema ?? null },
+    });
     const outcome = await dispatch(sqlLabApi.endpoints.stopQuery.initiate(id, { track: false }));
     if (outcome.error !== undefined) {
       dispatch(toastAdded('danger', stopFailedMessage(id)));

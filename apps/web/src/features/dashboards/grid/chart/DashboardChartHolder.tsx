@@ -162,6 +162,7 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
       return (
         <ChartHolder
           chartId={chartId}
+          logSource={view.reportMode ? undefined : { source: 'dashboard', sourceId: view.dashboardId }}
           formData={drawnFormData}
           queriesData={chart.queriesResponse ?? []}
           datasource={datasource ?? undefined}

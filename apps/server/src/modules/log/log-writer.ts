@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable } from 'kysely';
+import type { MetadataDb } from '../../db/kysely';
+import type { LogsTable } from '../../db/schema';
+
+export type LogRow = Insertable<LogsTable>;
+
+export interface LogWriterOptions {
+  /** A flush starts once this many rows wait ... */
+  flushRows: number;
+  /** ... or this long after the first waiting row arrived. */
+  flushMs: number;
+  /** Rows held while the store is slow or down; past this the oldest are dropped (and counted). */
+  maxQueued: number;
+}
+
+export const DEFAULT_LOG_WRITER_OPTIONS: LogWriterOptions = {
+  flushRows: 500,
+  flushMs: 250,
+  maxQueued: 50_000,
+};
+
+/** Rows per INSERT: 9 columns × 100 stays far below SQLite's and PostgreSQL's parameter limits. */
+const INSERT_CHUNK = 100;
+
+/**
+ * Writes `logs` rows in batches off the request path: a request only appends to a queue, so logging
+ * never adds a metadata write to its latency, and many rows share one INSERT. A failed write is
+ * reported on the server log and its rows are dropped: an event log must not take requests down with it.
+ */
+export class LogWriter {
+  private queue: LogRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private dropped = 0;
+
+  constructor(
+    private readonly db: MetadataDb,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: LogWriterOptions = DEFAULT_LOG_WRITER_OPTIONS,
+  ) {}
+
+  enqueue(rows: readonly LogRow[]): void {
+    if (rows.length === 0) return;
+    this.queue.push(...rows);
+    const excess = this.queue.length - this.options.maxQueued;
+    if (excess > 0) {
+      this.queue.splice(0, excess);
+      this.dropped += excess;
+    }
+    if (this.queue.length >= this.options.flushRows) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs);
+  }
+
+  /** Writes everything queued so far; resolves when it is stored (or its failure reported). */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // One write at a time, in order: a second flush waits for the first, then takes what came since.
+    while (this.running) await this.running;
+    if (this.queue.length === 0) return;
+    const rows = this.queue;
+    this.queue = [];
+    this.running = this.write(rows).finally(() => {
+      this.running = null;
+    });
+    await this.running;
+  }
+
+  private async write(rows: LogRow[]): Promise<void> {
+    if (this.dropped > 0) {
+      this.log.warn({ dropped: this.dropped }, 'Log rows dropped: the metadata store could not keep up');
+      this.dropped = 0;
+    }
+    try {
+      for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+        await this.db
+          .insertInto('logs')
+          .values(rows.slice(at, at + INSERT_CHUNK))
+          .execute();
+      }
+    } catch (error) {
+      this.log.error({ err: error, rows: rows.length }, 'Writing log rows failed');
+    }
+  }
+}

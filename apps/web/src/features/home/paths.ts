@@ -1,0 +1,2 @@
+/** The home page, where everyone lands after login (Superset's /superset/welcome/). */
+export const WELCOME_PATH = '/superset/welcome/';
