@@ -15,6 +15,8 @@ import { registerQueryRoutes } from './modules/queries/queries.routes';
 import { registerSavedQueryRoutes } from './modules/saved-queries/saved-queries.routes';
 import { registerTaggingRoutes } from './modules/tagging/tagging.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
+import { registerThumbnailRoutes } from './modules/thumbnails/thumbnails.routes';
+import { closeProcessRenderer } from './modules/screenshots';
 import { registerAuthHook } from './modules/security/auth.hook';
 import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerSharingRoutes } from './modules/sharing/sharing.routes';
@@ -107,6 +109,7 @@ export async function buildApp(
   registerDashboardRoutes(app, fullCtx);
   registerTaggingRoutes(app, fullCtx);
   registerReportRoutes(app, fullCtx);
+  registerThumbnailRoutes(app, fullCtx);
   registerExploreRoutes(app, fullCtx);
   registerBundleRoutes(app, fullCtx);
   // Queries a previous process left running or pending end now rather than at the first periodic sweep.
@@ -124,6 +127,7 @@ export async function buildApp(
     reportExecutor?.close();
     await jobs.close();
     await reportPorts?.close();
+    await closeProcessRenderer(fullCtx);
     await sqlLab.close();
     await fullCtx.databases.closeAll();
   });

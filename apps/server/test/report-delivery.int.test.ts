@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { liveReportPorts, type LiveReportPorts } from '../src/modules/reports/re
 import { selectReportLogs } from '../src/modules/reports/reports.repo';
 import { leafParts, parseMime } from '../src/modules/reports/delivery/test-utils/mime';
 import { startSink } from '../src/modules/reports/delivery/test-utils/smtp-sink';
+import { freePort } from './free-port';
 import { startTestServer, type TestServer } from './harness';
 import { ensureWebBuild } from './web-build';
 
@@ -22,14 +22,6 @@ import { ensureWebBuild } from './web-build';
 const LEAP_CRON = '*/5 * 29 2 *';
 const instant = (minutes: number): string =>
   new Date(Date.parse('2024-02-29T00:00:00Z') + minutes * 60_000).toISOString();
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 let sink: Awaited<ReturnType<typeof startSink>>;
 let server: TestServer;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { createRenderer, renderBaseUrl, type Renderer } from '../screenshots';
+import { closeProcessRenderer, processRenderer, renderBaseUrl, type Renderer } from '../screenshots';
 import { createTransports, type Notification, type Recipient, type TransportRegistry } from './delivery';
 import type {
   DashboardRenderRequest,
@@ -112,12 +112,9 @@ export function dashboardRenderOptions(request: DashboardRenderRequest): {
 export function liveReportPorts(ctx: AppContext): LiveReportPorts {
   let renderer: Renderer | null = null;
   let transports: TransportRegistry | null = null;
+  // The process's one renderer: report runs and screenshots share its pool and caps.
   const rendererOf = (): Renderer => {
-    renderer ??= createRenderer({
-      config: ctx.config,
-      db: ctx.store.db,
-      log: (message, fields) => ctx.log.info(fields, message),
-    });
+    renderer ??= processRenderer(ctx);
     return renderer;
   };
   const transportsOf = (): TransportRegistry => {
@@ -176,7 +173,7 @@ export function liveReportPorts(ctx: AppContext): LiveReportPorts {
     sender,
     async close() {
       transports?.close();
-      await renderer?.close();
+      if (renderer !== null) await closeProcessRenderer(ctx);
     },
   };
 }
