@@ -133,6 +133,25 @@ describe('thumbnails and screenshots', () => {
     expect(isPng(screenshot.rawPayload)).toBe(true);
   });
 
+  it('names the current thumbnail in list and show answers (thumbnail_url)', async () => {
+    const dashboardThumb = String(
+      (await get(`/api/v1/dashboard/${String(dashboardId)}/thumbnail/x/`)).headers.location,
+    );
+    const chartThumb = String((await get(`/api/v1/chart/${String(chartId)}/thumbnail/x/`)).headers.location);
+    const show = await get(`/api/v1/dashboard/${String(dashboardId)}`);
+    expect(show.json<{ result: { thumbnail_url: string } }>().result.thumbnail_url).toBe(dashboardThumb);
+    const list = await get('/api/v1/dashboard/');
+    const listed = list.json<{ result: { id: number; thumbnail_url: string }[] }>().result;
+    expect(listed.find((item) => item.id === dashboardId)?.thumbnail_url).toBe(dashboardThumb);
+    const charts = await get('/api/v1/chart/');
+    const chartRows = charts.json<{ result: { id: number; thumbnail_url: string }[] }>().result;
+    expect(chartRows.find((item) => item.id === chartId)?.thumbnail_url).toBe(chartThumb);
+    expect(
+      (await get(`/api/v1/chart/${String(chartId)}`)).json<{ result: { thumbnail_url: string } }>().result
+        .thumbnail_url,
+    ).toBe(chartThumb);
+  });
+
   it('a changed dashboard gets a new digest; the old one redirects', async () => {
     const before = String(
       (await get(`/api/v1/dashboard/${String(dashboardId)}/thumbnail/x/`)).headers.location,

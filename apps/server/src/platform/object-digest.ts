@@ -14,3 +14,29 @@ export function objectDigest(
   for (const part of parts) hash.update(`\u0000${part === null ? '' : String(part)}`);
   return hash.digest('hex').slice(0, 32);
 }
+
+/** What a dashboard picture shows: the layout, metadata and CSS as last changed. */
+export function dashboardDigest(row: {
+  id: number;
+  changed_on: string;
+  position_json: string | null;
+  json_metadata: string | null;
+  css: string | null;
+}): string {
+  return objectDigest('dashboard', [row.id, row.changed_on, row.position_json, row.json_metadata, row.css]);
+}
+
+/** What a chart picture shows: its params and type as last changed. */
+export function chartDigest(row: {
+  id: number;
+  changed_on: string;
+  params: string;
+  viz_type: string;
+}): string {
+  return objectDigest('chart', [row.id, row.changed_on, row.params, row.viz_type]);
+}
+
+/** `thumbnail_url` of list and show answers: the picture's current URL (THUMBNAILS on), else null. */
+export function thumbnailUrl(kind: 'dashboard' | 'chart', id: number, digest: string): string {
+  return `/api/v1/${kind}/${String(id)}/thumbnail/${digest}/`;
+}

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors';
-import { objectDigest } from '../../platform/object-digest';
+import { chartDigest, dashboardDigest } from '../../platform/object-digest';
 import { visibleChart } from '../charts/chart-access';
 import { visibleDashboard } from '../dashboards/dashboard-access';
 import { processRenderer } from '../screenshots';
@@ -51,20 +51,14 @@ export async function shotTarget(
     return {
       kind,
       id: row.id,
-      digest: objectDigest('dashboard', [
-        row.id,
-        row.changed_on,
-        row.position_json,
-        row.json_metadata,
-        row.css,
-      ]),
+      digest: dashboardDigest(row),
     };
   }
   const row = await visibleChart(ctx, principal, Number(ref));
   return {
     kind,
     id: row.id,
-    digest: objectDigest('chart', [row.id, row.changed_on, row.params, row.viz_type]),
+    digest: chartDigest(row),
   };
 }
 
