@@ -18,6 +18,8 @@ import { registerSavedQueryRoutes } from './modules/saved-queries/saved-queries.
 import { registerTaggingRoutes } from './modules/tagging/tagging.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerRlsRoutes } from './modules/row-level-security/rls.routes';
+import { registerThumbnailRoutes } from './modules/thumbnails/thumbnails.routes';
+import { closeProcessRenderer } from './modules/screenshots';
 import { registerAuthHook } from './modules/security/auth.hook';
 import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerSharingRoutes } from './modules/sharing/sharing.routes';
@@ -114,6 +116,7 @@ export async function buildApp(
   registerTaggingRoutes(app, fullCtx);
   registerAnnotationLayerRoutes(app, fullCtx);
   registerReportRoutes(app, fullCtx);
+  registerThumbnailRoutes(app, fullCtx);
   registerExploreRoutes(app, fullCtx);
   registerBundleRoutes(app, fullCtx);
   // Queries a previous process left running or pending end now rather than at the first periodic sweep.
@@ -131,6 +134,7 @@ export async function buildApp(
     reportExecutor?.close();
     await jobs.close();
     await reportPorts?.close();
+    await closeProcessRenderer(fullCtx);
     await sqlLab.close();
     await fullCtx.databases.closeAll();
   });

@@ -61,7 +61,9 @@ import type { z } from 'zod';
 import { z as zod } from 'zod';
 import { samplesQuerySchema } from '../src/modules/datasets/dataset-samples';
 import { savedChartDataQuerySchema } from '../src/modules/chart-data/saved-chart-data';
+import { claimScheduledRun, newRunUuid } from '../src/modules/reports/reports.service';
 import { startTestServer, type TestServer } from './harness';
+import { createUser } from './sqllab-support';
 
 const tabCreateSchema = zod.object({ queryEditor: tabStateEditorSchema });
 const tableCreateSchema = zod.object({ table: tableSchemaInputSchema });
@@ -252,6 +254,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/v1/report/', rison: true },
   { method: 'GET', path: '/api/v1/report/:id/log/', rison: true },
   { method: 'GET', path: '/api/v1/report/:id/log/:id' },
+  { method: 'GET', path: '/api/v1/dashboard/:id/thumbnail/:id/' },
+  { method: 'GET', path: '/api/v1/dashboard/:id/screenshot/:id/' },
+  { method: 'POST', path: '/api/v1/dashboard/:id/cache_dashboard_screenshot/' },
+  { method: 'PUT', path: '/api/v1/dashboard/:id/cache_dashboard_screenshot/' },
+  { method: 'GET', path: '/api/v1/chart/:id/thumbnail/:id/' },
+  { method: 'GET', path: '/api/v1/chart/:id/screenshot/:id/' },
+  { method: 'GET', path: '/api/v1/chart/:id/cache_screenshot/' },
   { method: 'GET', path: '/api/v1/chart/', rison: true },
   { method: 'GET', path: '/api/v1/chart/_info', rison: true },
   { method: 'GET', path: '/api/v1/chart/:id', rison: true },
@@ -620,5 +629,310 @@ describe('fuzzing every endpoint with malformed requests', () => {
     expect(await snapshot()).toBe(before);
     // The admin cases stayed authenticated throughout, rather than degrading into 401s.
     expect((await server.request('GET', '/api/v1/me/', { token })).statusCode).toBe(200);
+  });
+});
+
+/**
+ * The report routes with real ids and report-shaped bodies (issue #14 acceptance: bad input to every
+ * endpoint is a clear 4xx and nothing is written). Each body is a valid schedule with at least one field
+ * broken: wrong types, hostile crontab and timezone strings, out-of-range numbers, unknown fields, huge
+ * values; others are malformed JSON or too large to read. Another user's schedule is changed, deleted
+ * and read with valid bodies too: refused all the same.
+ */
+describe('fuzzing the report routes with schedule-shaped bodies and other users’ ids', () => {
+  let server: TestServer;
+  const tokens: Record<'admin' | 'alpha' | 'gamma', string> = { admin: '', alpha: '', gamma: '' };
+  let adminReport = 0;
+  let alphaReport = 0;
+  let adminLog = 0;
+  let dashboardId = 0;
+
+  const snapshot = async () => {
+    const out: Record<string, unknown> = {};
+    for (const table of WRITE_FREE_TABLES) {
+      out[table] = await server.ctx.store.db.selectFrom(table).selectAll().execute();
+    }
+    return JSON.stringify(out);
+  };
+
+  const validBody = (name: string) => ({
+    type: 'Report',
+    name,
+    crontab: '0 9 * * 1',
+    timezone: 'Europe/Paris',
+    dashboard: dashboardId,
+    report_format: 'PDF',
+    custom_width: 1200,
+    recipients: [{ type: 'Email', recipient_config_json: { target: 'fuzz@example.com' } }],
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+    tokens.admin = await server.token();
+    tokens.alpha = await createUser(server, tokens.admin, 'fuzz_alpha', 'Alpha');
+    tokens.gamma = await createUser(server, tokens.admin, 'fuzz_gamma', 'Gamma');
+    const dashboard = await server.request('POST', '/api/v1/dashboard/', {
+      token: tokens.admin,
+      body: { dashboard_title: 'Fuzz board', published: true },
+    });
+    dashboardId = dashboard.json<{ id: number }>().id;
+    const create = async (token: string, name: string) => {
+      const response = await server.request('POST', '/api/v1/report/', { token, body: validBody(name) });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    adminReport = await create(tokens.admin, 'Admin schedule');
+    alphaReport = await create(tokens.alpha, 'Alpha schedule');
+    const logId = await claimScheduledRun(server.ctx.store.db, {
+      reportId: adminReport,
+      scheduledDttm: '2026-01-05T08:00:00.000Z',
+      uuid: newRunUuid(),
+    });
+    if (logId === null) throw new Error('log row not claimed');
+    adminLog = logId;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** One field each, every one of them refused by the schema or the checks (400 or 422). */
+  const brokenFields: [string, unknown][] = [
+    ['crontab', '* * * * * *'],
+    ['crontab', '0 0 31 2 *'],
+    ['crontab', '61 * * * *'],
+    ['crontab', '* * * *'],
+    ['crontab', ''],
+    ['crontab', '0 9 * * 1; rm -rf /'],
+    ['crontab', '0 9 * * 1\u0000'],
+    ['crontab', `0 ${'9,'.repeat(600)}9 * * *`],
+    ['crontab', 42],
+    ['crontab', ['0', '9', '*', '*', '1']],
+    ['timezone', 'Mars/Olympus_Mons'],
+    ['timezone', '../../etc/localtime'],
+    ['timezone', 'UTC\u0000'],
+    ['timezone', 'Europe/Paris '],
+    ['timezone', ''],
+    ['timezone', '+99:00'],
+    ['timezone', 'x'.repeat(5000)],
+    ['timezone', { zone: 'UTC' }],
+    ['name', ''],
+    ['name', 'n'.repeat(151)],
+    ['name', 7],
+    ['name', null],
+    ['type', 'Cron'],
+    ['report_format', 'EXE'],
+    ['custom_width', 599],
+    ['custom_width', 2401],
+    ['custom_width', 'wide'],
+    ['custom_width', 1e308],
+    ['log_retention', -1],
+    ['working_timeout', 0],
+    ['grace_period', -5],
+    ['owners', [999_999]],
+    ['owners', ['admin']],
+    ['owners', 'admin'],
+    ['chart', 1],
+    ['database', 1],
+    ['dashboard', 999_999],
+    ['dashboard', '1; DROP TABLE report_schedule'],
+    ['active', 'yes'],
+    ['recipients', 'fuzz@example.com'],
+    ['recipients', [{ type: 'Slack', recipient_config_json: { target: '#general' } }]],
+    ['recipients', [{ type: 'Email', recipient_config_json: { target: 'not an address' } }]],
+    ['recipients', [{ type: 'Webhook', recipient_config_json: { target: 'file:///etc/passwd' } }]],
+    ['recipients', [{ type: 'Email' }]],
+    ['extra', { dashboard: { anchor: JSON.stringify(['TAB-nope']) } }],
+    ['extra', { dashboard: { activeTabs: 'TAB-a' } }],
+    ['extra', 'dashboard'],
+    ['validator_config_json', { op: 'DROP', threshold: 1 }],
+    ['bogus_field', 1],
+    ['__proto__', { type: 'Alert' }],
+  ];
+
+  /** A valid schedule with random values on known fields, then 1–3 broken fields laid over them last. */
+  const brokenSchedule = fc
+    .record({
+      noise: fc.dictionary(
+        fc.constantFrom('description', 'email_subject', 'context_markdown', 'force_screenshot'),
+        hostileValue,
+        { maxKeys: 2 },
+      ),
+      broken: fc.uniqueArray(fc.constantFrom(...brokenFields), {
+        minLength: 1,
+        maxLength: 3,
+        selector: ([field]) => field,
+      }),
+    })
+    .map(({ noise, broken }) => {
+      const body: Record<string, unknown> = { ...validBody('Fuzzed schedule'), ...noise };
+      for (const [field, value] of broken) {
+        // '__proto__' as an own key, as JSON.parse makes it, not the prototype.
+        Object.defineProperty(body, field, { value, enumerable: true, configurable: true, writable: true });
+      }
+      // A '__proto__' key is refused by the JSON parser as a whole ('Request body is not valid JSON.').
+      const clear = !broken.some(([field]) => field === '__proto__');
+      return { raw: JSON.stringify(body), contentType: 'application/json', clear };
+    });
+
+  /** Too large to read (over TESSERA's body limit) or large inside: both refused before any write. */
+  const hugeBody = fc.constantFrom(
+    { raw: JSON.stringify({ ...validBody('Huge'), description: 'd'.repeat(6 * 1024 * 1024) }), clear: false },
+    { raw: JSON.stringify({ ...validBody('n'.repeat(1024 * 1024)) }), clear: true },
+    {
+      raw: JSON.stringify({
+        ...validBody('Many recipients'),
+        recipients: Array.from({ length: 20_000 }, () => ({ type: 'Email', recipient_config_json: {} })),
+      }),
+      clear: true,
+    },
+  );
+
+  /** Bodies the route's own schema refuses (a PUT takes any subset, so `{}` is well-formed there). */
+  const reportBody = (schema: z.ZodType) =>
+    fc.oneof(
+      { weight: 6, arbitrary: brokenSchedule },
+      { weight: 2, arbitrary: malformedBody(schema).map((body) => ({ ...body, clear: false })) },
+      { weight: 1, arbitrary: hugeBody.map((body) => ({ ...body, contentType: 'application/json' })) },
+    );
+
+  type Route =
+    | {
+        kind: 'post';
+        as: 'admin' | 'alpha' | 'gamma';
+        body: { raw: string; contentType: string; clear: boolean };
+      }
+    | {
+        kind: 'put-broken';
+        as: 'admin' | 'alpha';
+        id: 'own';
+        body: { raw: string; contentType: string; clear: boolean };
+      }
+    | { kind: 'put-other'; as: 'alpha' | 'gamma'; valid: boolean }
+    | { kind: 'delete-other'; as: 'alpha' | 'gamma'; bulk: boolean }
+    | { kind: 'read-other'; as: 'gamma'; what: 'show' | 'log' | 'log-row' };
+
+  const routes: fc.Arbitrary<Route> = fc.oneof(
+    fc.record({
+      kind: fc.constant('post' as const),
+      as: fc.constantFrom('admin' as const, 'alpha' as const, 'gamma' as const),
+      body: reportBody(reportCreateSchema),
+    }),
+    fc.record({
+      kind: fc.constant('put-broken' as const),
+      as: fc.constantFrom('admin' as const, 'alpha' as const),
+      id: fc.constant('own' as const),
+      body: reportBody(reportUpdateSchema),
+    }),
+    fc.record({
+      kind: fc.constant('put-other' as const),
+      as: fc.constantFrom('alpha' as const, 'gamma' as const),
+      valid: fc.boolean(),
+    }),
+    fc.record({
+      kind: fc.constant('delete-other' as const),
+      as: fc.constantFrom('alpha' as const, 'gamma' as const),
+      bulk: fc.boolean(),
+    }),
+    fc.record({
+      kind: fc.constant('read-other' as const),
+      as: fc.constant('gamma' as const),
+      what: fc.constantFrom('show' as const, 'log' as const, 'log-row' as const),
+    }),
+  );
+
+  /** A 400/422 about the body names the fields at fault: `{message: {field: [text, …]}}`. */
+  function expectFieldMessages(body: Record<string, unknown>) {
+    const message = body.message;
+    expect(typeof message === 'object' && message !== null && !Array.isArray(message)).toBe(true);
+    const fields = Object.entries(message as Record<string, unknown>);
+    expect(fields.length).toBeGreaterThan(0);
+    for (const [, texts] of fields) {
+      expect(Array.isArray(texts) || (typeof texts === 'object' && texts !== null)).toBe(true);
+    }
+  }
+
+  it('answers every bad write with a clear 4xx and writes nothing', async () => {
+    const before = await snapshot();
+    const statuses = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(routes, async (route) => {
+        const token = tokens[route.as];
+        const own = route.as === 'alpha' ? alphaReport : adminReport;
+        let method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET';
+        let url = '';
+        let payload: string | undefined;
+        let contentType = 'application/json';
+        let clear = false;
+        switch (route.kind) {
+          case 'post':
+            method = 'POST';
+            url = '/api/v1/report/';
+            ({ raw: payload, contentType, clear } = route.body);
+            break;
+          case 'put-broken':
+            method = 'PUT';
+            url = `/api/v1/report/${String(own)}`;
+            ({ raw: payload, contentType, clear } = route.body);
+            break;
+          case 'put-other':
+            method = 'PUT';
+            url = `/api/v1/report/${String(adminReport)}`;
+            payload = JSON.stringify(route.valid ? { active: false, name: 'Taken over' } : { crontab: 'x' });
+            break;
+          case 'delete-other':
+            method = 'DELETE';
+            url = route.bulk
+              ? `/api/v1/report/?q=${encodeURIComponent(`!(${String(adminReport)},${String(alphaReport)})`)}`
+              : `/api/v1/report/${String(route.as === 'gamma' ? alphaReport : adminReport)}`;
+            break;
+          case 'read-other':
+            url =
+              route.what === 'show'
+                ? `/api/v1/report/${String(adminReport)}`
+                : route.what === 'log'
+                  ? `/api/v1/report/${String(adminReport)}/log/`
+                  : `/api/v1/report/${String(adminReport)}/log/${String(adminLog)}`;
+            break;
+        }
+        const response = await server.app.inject({
+          method,
+          url,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(payload === undefined ? {} : { 'content-type': contentType }),
+          },
+          ...(payload === undefined ? {} : { payload }),
+        });
+        const key = `${route.kind} ${String(response.statusCode)}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        const context = `${route.kind} as ${route.as} ${method} ${url} ${(payload ?? '').slice(0, 300)} -> ${String(response.statusCode)} ${response.body.slice(0, 300)}`;
+        expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, context).toBeLessThan(500);
+        const body = response.json<Record<string, unknown>>();
+        expect('message' in body || 'errors' in body, context).toBe(true);
+        // A readable schedule body with broken fields: the answer says which fields, as Superset does.
+        if (clear && (response.statusCode === 400 || response.statusCode === 422)) expectFieldMessages(body);
+        if (clear) expect([400, 413, 422], context).toContain(response.statusCode);
+        // Another user's schedule: hidden (404) or, when visible, not theirs to change (403).
+        if (route.kind === 'put-other' || route.kind === 'delete-other' || route.kind === 'read-other')
+          expect([403, 404], context).toContain(response.statusCode);
+      }),
+      { numRuns: 1500, seed: 20_261_128 },
+    );
+    expect(await snapshot()).toBe(before);
+    // Every kind of case was tried.
+    for (const kind of ['post', 'put-broken', 'put-other', 'delete-other', 'read-other'])
+      expect(
+        [...statuses.keys()].some((key) => key.startsWith(`${kind} `)),
+        kind,
+      ).toBe(true);
+    // The owners still have their schedules, unchanged and readable.
+    const show = await server.request('GET', `/api/v1/report/${String(alphaReport)}`, {
+      token: tokens.alpha,
+    });
+    expect(show.json<{ result: { name: string; active: boolean } }>().result).toMatchObject({
+      name: 'Alpha schedule',
+      active: true,
+    });
   });
 });

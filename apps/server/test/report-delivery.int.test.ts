@@ -8,9 +8,9 @@ import { liveReportPorts, type LiveReportPorts } from '../src/modules/reports/re
 import { selectReportLogs } from '../src/modules/reports/reports.repo';
 import { leafParts, parseMime } from '../src/modules/reports/delivery/test-utils/mime';
 import { startSink } from '../src/modules/reports/delivery/test-utils/smtp-sink';
+import { freePort } from './free-port';
 import { startTestServer, type TestServer } from './harness';
 import { ensureWebBuild } from './web-build';
-import { freePort } from './report-cluster';
 
 /**
  * Issue #14 acceptance, end to end in one process: schedules run by the executor with the real ports

@@ -5,6 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserPool, RenderError, Renderer } from '../src/modules/screenshots';
+import { buildReportContent } from '../src/modules/reports/report-content';
+import { dashboardRenderOptions } from '../src/modules/reports/report-live-ports';
+import type { ReportRenderer } from '../src/modules/reports/report-ports';
+import { findReport } from '../src/modules/reports/reports.repo';
+import { loadPrincipal } from '../src/modules/security/principal';
 import { pngSpread } from '../../../e2e/tests/png-spread';
 import { startTestServer, type TestServer } from './harness';
 import { createUser } from './sqllab-support';
@@ -67,6 +72,14 @@ function savePng(name: string, png: Buffer): string {
   return file;
 }
 
+/** A CHART component of a layout (position_json). */
+const chart = (id: string, chartId: number, width: number, height: number) => ({
+  id,
+  type: 'CHART',
+  children: [],
+  meta: { chartId, width, height },
+});
+
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
 async function sessionCount(): Promise<number> {
@@ -111,12 +124,6 @@ beforeAll(async () => {
       groupby: ['gender'],
     }),
   };
-  const chart = (id: string, chartId: number, width: number, height: number) => ({
-    id,
-    type: 'CHART',
-    children: [],
-    meta: { chartId, width, height },
-  });
   const position = {
     DASHBOARD_VERSION_KEY: 'v2',
     ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
@@ -358,6 +365,168 @@ describe('report renderer', () => {
       expect(pngSize(png).width).toBe(600);
     } finally {
       await normal.close();
+    }
+  });
+});
+
+/**
+ * A dashboard report's selected tabs (reference §10 `extra.dashboard`, Superset's anchor as a JSON list
+ * of tab ids, or Tessera's activeTabs): the content a schedule sends, made through the real renderer.
+ */
+describe('dashboard reports with several selected tabs', () => {
+  let pickId = 0;
+
+  beforeAll(async () => {
+    const position = {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['TABS-p'], parents: ['ROOT_ID'] },
+      'TABS-p': {
+        id: 'TABS-p',
+        type: 'TABS',
+        children: ['TAB-a', 'TAB-b', 'TAB-c'],
+        parents: ['ROOT_ID', 'GRID_ID'],
+      },
+      'TAB-a': { id: 'TAB-a', type: 'TAB', children: ['ROW-a'], meta: { text: 'Alpha tab' } },
+      'TAB-b': { id: 'TAB-b', type: 'TAB', children: ['ROW-b'], meta: { text: 'Beta tab' } },
+      'TAB-c': { id: 'TAB-c', type: 'TAB', children: ['ROW-c'], meta: { text: 'Gamma tab' } },
+      'ROW-a': { id: 'ROW-a', type: 'ROW', children: ['CHART-a'] },
+      'ROW-b': { id: 'ROW-b', type: 'ROW', children: ['CHART-b'] },
+      'ROW-c': { id: 'ROW-c', type: 'ROW', children: ['CHART-c', 'MARKDOWN-c'] },
+      'CHART-a': chart('CHART-a', charts.bar, 12, 60),
+      'CHART-b': chart('CHART-b', charts.table, 12, 120),
+      'CHART-c': chart('CHART-c', charts.pie, 6, 60),
+      'MARKDOWN-c': {
+        id: 'MARKDOWN-c',
+        type: 'MARKDOWN',
+        children: [],
+        meta: { width: 6, height: 60, code: '## Gamma marker' },
+      },
+    };
+    pickId = (
+      await api<{ id: number }>('POST', '/api/v1/dashboard/', {
+        dashboard_title: 'Pick tabs',
+        position_json: JSON.stringify(position),
+      })
+    ).id;
+  });
+
+  /** A schedule saved through the API (so its extra passed validation), read back as the executor does. */
+  async function savedReport(name: string, format: 'PDF' | 'PNG', dashboard: Record<string, unknown>) {
+    const { id } = await api<{ id: number }>('POST', '/api/v1/report/', {
+      type: 'Report',
+      name,
+      crontab: '0 9 * * 1',
+      dashboard: pickId,
+      report_format: format,
+      custom_width: 1200,
+      recipients: [{ type: 'Email', recipient_config_json: { target: 'tabs@example.com' } }],
+      extra: { dashboard },
+    });
+    const report = await findReport(server.ctx.store.db, id);
+    if (report === undefined) throw new Error('report missing');
+    return report;
+  }
+
+  /** The ReportRenderer port over the real renderer, mapped as the live ports map a schedule's extra. */
+  function port(render: Renderer): ReportRenderer {
+    return {
+      chartPng: ({ chartId, width }) => render.renderChartPng({ userId, chartId, width }),
+      dashboardPng: (request) =>
+        render.renderDashboardPng({
+          userId,
+          dashboard: request.dashboardId,
+          width: request.width,
+          ...dashboardRenderOptions(request),
+        }),
+      dashboardPdf: (request) =>
+        render.renderDashboardPdf({
+          userId,
+          dashboard: request.dashboardId,
+          width: request.width,
+          ...dashboardRenderOptions(request),
+        }),
+    };
+  }
+
+  async function content(report: Awaited<ReturnType<typeof savedReport>>, render: Renderer) {
+    const principal = await loadPrincipal(
+      server.ctx.store.db,
+      server.ctx.caches.principals,
+      userId,
+      'bearer',
+      null,
+    );
+    if (principal === null) throw new Error('principal missing');
+    return buildReportContent(server.ctx, principal, report, port(render), new AbortController().signal);
+  }
+
+  const pageText = (file: string, page: number) =>
+    execFileSync('pdftotext', ['-layout', '-f', String(page), '-l', String(page), file, '-'], {
+      encoding: 'utf8',
+    });
+
+  it('prints the anchor list’s tabs in the order chosen, each from a new page, in one PDF', async () => {
+    const report = await savedReport('Two of three tabs', 'PDF', {
+      anchor: JSON.stringify(['TAB-c', 'TAB-b']),
+    });
+    const render = renderer(pool());
+    try {
+      const { files } = await content(report, render);
+      expect(files.map((file) => [file.name, file.contentType])).toEqual([
+        ['Two of three tabs.pdf', 'application/pdf'],
+      ]);
+      const file = path.join(work, 'selected-tabs.pdf');
+      writeFileSync(file, files[0]?.data ?? Buffer.alloc(0));
+      const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+      const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? '0');
+      expect(pages).toBeGreaterThanOrEqual(2);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      // The two chosen tabs with their charts, painted; the third tab not at all.
+      for (const expected of ['Gamma tab', 'Gamma marker', 'Births by gender', 'Beta tab', 'Names table'])
+        expect(text).toContain(expected);
+      expect(text).not.toContain('Alpha tab');
+      expect(text).not.toContain('Births by state');
+      expect(text.indexOf('Gamma tab')).toBeLessThan(text.indexOf('Beta tab'));
+      // Gamma first, alone on its page(s); Beta starts a page of its own.
+      expect(pageText(file, 1)).toContain('Gamma tab');
+      expect(pageText(file, 1)).not.toContain('Beta tab');
+      const betaPage = [...Array(pages).keys()]
+        .map((i) => i + 1)
+        .find((n) => pageText(file, n).includes('Beta tab'));
+      expect(betaPage).toBeDefined();
+      // The tall table chart is whole on one page: its title, first and last visible rows together.
+      const tablePage = pageText(file, betaPage ?? 0);
+      expect(tablePage).toContain('Names table');
+      expect(tablePage).toContain('Michael');
+      expect(tablePage).toContain('Lawrence');
+      for (let number = 1; number <= pages; number += 1)
+        expect(pageText(file, number).trim(), `page ${String(number)}`).not.toBe('');
+      execFileSync('pdftoppm', ['-r', '40', '-png', file, path.join(work, 'selected')]);
+      expect(pngSpread(path.join(work, pages > 9 ? 'selected-01.png' : 'selected-1.png'))).toBeGreaterThan(5);
+    } finally {
+      await render.close();
+    }
+  });
+
+  it('sends one PNG per selected tab, as Superset does, each showing only its tab', async () => {
+    const report = await savedReport('Tabs as images', 'PNG', { activeTabs: ['TAB-a', 'TAB-c'] });
+    const render = renderer(pool());
+    try {
+      const { files } = await content(report, render);
+      expect(files.map((file) => [file.name, file.contentType])).toEqual([
+        ['Tabs as images-1.png', 'image/png'],
+        ['Tabs as images-2.png', 'image/png'],
+      ]);
+      const [alpha, gamma] = files.map((file, index) => savePng(`tab-${String(index + 1)}.png`, file.data));
+      for (const [index, file] of [alpha, gamma].entries()) {
+        expect(pngSize(files[index]?.data ?? Buffer.alloc(0)).width).toBe(1200);
+        expect(pngSpread(file ?? '')).toBeGreaterThan(10);
+      }
+      // Different tabs, different pictures (a bar chart over the width; a pie beside markdown).
+      expect(files[0]?.data.equals(files[1]?.data ?? Buffer.alloc(0))).toBe(false);
+    } finally {
+      await render.close();
     }
   });
 });

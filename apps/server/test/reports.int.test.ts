@@ -321,6 +321,21 @@ describe.each(METADATA_BACKENDS)('report API on %s metadata', (backend) => {
         422,
       ),
     ).toEqual({ extra: ['Invalid tab ids: TAB-nope'] });
+    // Superset's form of several chosen tabs: the anchor as a JSON list; a single anchor is one tab.
+    for (const anchor of [JSON.stringify(['TAB-a', 'TAB-gone']), 'TAB-gone']) {
+      expect(
+        fieldErrors(
+          await post(fx.alice, {
+            type: 'Report',
+            name: 'Bad anchor',
+            crontab: '0 9 * * *',
+            dashboard: dashboardId,
+            extra: { dashboard: { anchor } },
+          }),
+          422,
+        ),
+      ).toEqual({ extra: ['Invalid tab ids: TAB-gone'] });
+    }
     expect(
       fieldErrors(
         await post(

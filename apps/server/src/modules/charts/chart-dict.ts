@@ -1,3 +1,4 @@
+import { chartDigest, thumbnailUrl } from '../../platform/object-digest';
 import type { Chart, ChartWriteResponse, TagRef } from '@tessera/contracts';
 import { humanizeSince } from '../databases/humanize';
 import type { ChartRow, ChartView, UserRef } from './charts.repo';
@@ -34,6 +35,8 @@ export function toChart(
     owners: UserRef[];
     dashboards: { id: number; dashboard_title: string }[];
     tags: TagRef[];
+    /** THUMBNAILS is on: thumbnail_url points at the current picture. */
+    thumbnails?: boolean;
   },
   now: number = Date.now(),
 ): Chart {
@@ -62,7 +65,7 @@ export function toChart(
     external_url: view.external_url,
     url: chartUrl(view.id),
     slice_url: chartUrl(view.id),
-    thumbnail_url: null,
+    thumbnail_url: related.thumbnails ? thumbnailUrl('chart', view.id, chartDigest(view)) : null,
     owners,
     dashboards,
     tags,

@@ -9,7 +9,7 @@ import { toChart } from './chart-dict';
 import { listChartViews } from './chart-list';
 import { findCharts, findChartView, ownersOfCharts, type ChartView } from './charts.repo';
 
-type ChartsContext = Pick<AppContext, 'store' | 'chartDashboards'>;
+type ChartsContext = Pick<AppContext, 'store' | 'chartDashboards' | 'config'>;
 
 async function chartItems(ctx: ChartsContext, views: ChartView[]): Promise<Chart[]> {
   const ids = views.map((view) => view.id);
@@ -24,6 +24,7 @@ async function chartItems(ctx: ChartsContext, views: ChartView[]): Promise<Chart
         owners: owners.get(view.id) ?? [],
         dashboards: dashboards.get(view.id) ?? [],
         tags: tags.get(view.id) ?? [],
+        thumbnails: ctx.config.featureFlags.THUMBNAILS,
       },
       now,
     ),

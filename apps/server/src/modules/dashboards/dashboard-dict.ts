@@ -1,4 +1,5 @@
 import type { Dashboard, DashboardWriteResponse, TagRef } from '@tessera/contracts';
+import { dashboardDigest, thumbnailUrl } from '../../platform/object-digest';
 import { humanizeSince } from '../databases/humanize';
 import type { DashboardRow, DashboardView } from './dashboards.repo';
 
@@ -23,6 +24,8 @@ export function toDashboard(
     roles: { id: number; name: string }[];
     charts: string[];
     tags: TagRef[];
+    /** THUMBNAILS is on: thumbnail_url points at the current picture. */
+    thumbnails?: boolean;
   },
   now: number = Date.now(),
 ): Dashboard {
@@ -33,7 +36,7 @@ export function toDashboard(
     dashboard_title: view.dashboard_title,
     slug: view.slug,
     url: dashboardUrl(view),
-    thumbnail_url: null,
+    thumbnail_url: related.thumbnails ? thumbnailUrl('dashboard', view.id, dashboardDigest(view)) : null,
     published: view.published === 1,
     css: view.css,
     json_metadata: view.json_metadata,

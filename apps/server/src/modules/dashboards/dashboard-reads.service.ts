@@ -51,6 +51,7 @@ async function dashboardItems(ctx: AppContext, views: DashboardView[]): Promise<
         roles: roles.get(view.id) ?? [],
         charts: charts.get(view.id) ?? [],
         tags: tags.get(view.id) ?? [],
+        thumbnails: ctx.config.featureFlags.THUMBNAILS,
       },
       now,
     ),

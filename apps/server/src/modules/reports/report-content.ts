@@ -5,6 +5,7 @@ import { ApiError } from '../../platform/errors';
 import { runSavedChartData, type ChartDataOutcome } from '../chart-data/chart-data.service';
 import type { Principal } from '../security/principal';
 import type { ReportFile, ReportRenderer } from './report-ports';
+import { selectedReportTabs } from './report-tabs';
 import type { ReportRow } from './reports.repo';
 
 /** Superset's messages for content that could not be made (reports/commands/exceptions.py). */
@@ -169,8 +170,22 @@ export async function buildReportContent(
         path,
       };
     }
-    const png = await rendered(() => renderer.dashboardPng(request), CONTENT_MESSAGES.screenshot, signal);
-    return { files: [{ name: `${baseName}.png`, contentType: 'image/png', data: png }], table: null, path };
+    // PNG: one image per selected tab, as Superset sends them (each shown in the mail in turn).
+    const tabs = selectedReportTabs(request.dashboard);
+    if (tabs.length <= 1) {
+      const png = await rendered(() => renderer.dashboardPng(request), CONTENT_MESSAGES.screenshot, signal);
+      return { files: [{ name: `${baseName}.png`, contentType: 'image/png', data: png }], table: null, path };
+    }
+    const files: ReportFile[] = [];
+    for (const [index, tab] of tabs.entries()) {
+      const png = await rendered(
+        () => renderer.dashboardPng({ ...request, tab }),
+        CONTENT_MESSAGES.screenshot,
+        signal,
+      );
+      files.push({ name: `${baseName}-${String(index + 1)}.png`, contentType: 'image/png', data: png });
+    }
+    return { files, table: null, path };
   }
   throw new ReportContentError(CONTENT_MESSAGES.nothingToSend);
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { createRenderer, renderBaseUrl, type Renderer } from '../screenshots';
+import { closeProcessRenderer, processRenderer, renderBaseUrl, type Renderer } from '../screenshots';
 import { createTransports, type Notification, type Recipient, type TransportRegistry } from './delivery';
 import type {
   DashboardRenderRequest,
@@ -9,6 +9,7 @@ import type {
   ReportRecipient,
   ReportRenderer,
 } from './report-ports';
+import { selectedReportTabs } from './report-tabs';
 
 /** The ports a process runs reports with, and how to let their browser and connections go. */
 export interface LiveReportPorts extends ReportPorts {
@@ -84,23 +85,24 @@ export function toNotification(
 }
 
 /**
- * What the dashboard renderer is asked for a schedule's `extra.dashboard`: one selected tab is opened by
- * its anchor; none, or several, print every tab (several chosen tabs in one file are not supported yet);
- * the saved filter state goes in as the `native_filters` preselect, which the page also reads as JSON.
+ * What the dashboard renderer is asked for a schedule's `extra.dashboard`: one tab alone (`request.tab`,
+ * a PNG per selected tab), else the selected tabs in turn (report-tabs.ts), else every tab stacked. The saved filter state goes in as the `native_filters`
+ * preselect, which the page also reads as JSON.
  */
 export function dashboardRenderOptions(request: DashboardRenderRequest): {
   allTabs: boolean;
   anchor?: string;
+  tabs?: string[];
   urlParams: Record<string, string>;
 } {
-  const { activeTabs = [], dataMask, urlParams = [], anchor } = request.dashboard;
+  const { dataMask, urlParams = [] } = request.dashboard;
   const params: Record<string, string> = Object.fromEntries(urlParams);
   if (dataMask !== undefined && Object.keys(dataMask).length > 0)
     params.native_filters = JSON.stringify(dataMask);
-  const [onlyTab] = activeTabs;
-  if (activeTabs.length === 1 && onlyTab !== undefined)
-    return { allTabs: false, anchor: onlyTab, urlParams: params };
-  return { allTabs: true, ...(anchor === undefined ? {} : { anchor }), urlParams: params };
+  if (request.tab !== undefined) return { allTabs: false, anchor: request.tab, urlParams: params };
+  const tabs = selectedReportTabs(request.dashboard);
+  if (tabs.length > 0) return { allTabs: false, tabs, urlParams: params };
+  return { allTabs: true, urlParams: params };
 }
 
 /**
@@ -110,12 +112,9 @@ export function dashboardRenderOptions(request: DashboardRenderRequest): {
 export function liveReportPorts(ctx: AppContext): LiveReportPorts {
   let renderer: Renderer | null = null;
   let transports: TransportRegistry | null = null;
+  // The process's one renderer: report runs and screenshots share its pool and caps.
   const rendererOf = (): Renderer => {
-    renderer ??= createRenderer({
-      config: ctx.config,
-      db: ctx.store.db,
-      log: (message, fields) => ctx.log.info(fields, message),
-    });
+    renderer ??= processRenderer(ctx);
     return renderer;
   };
   const transportsOf = (): TransportRegistry => {
@@ -174,7 +173,7 @@ export function liveReportPorts(ctx: AppContext): LiveReportPorts {
     sender,
     async close() {
       transports?.close();
-      await renderer?.close();
+      if (renderer !== null) await closeProcessRenderer(ctx);
     },
   };
 }

@@ -22,8 +22,16 @@ export interface RenderRequest {
 
 export interface DashboardRenderRequest extends RenderRequest {
   dashboardId: number;
-  /** `extra.dashboard` of the schedule: activeTabs (empty: every tab), dataMask, anchor, urlParams. */
+  /**
+   * `extra.dashboard` of the schedule: the selected tabs (`anchor` as a JSON list, or `activeTabs`;
+   * none: every tab), dataMask, a single anchor, urlParams.
+   */
   dashboard: NonNullable<ReportExtra['dashboard']>;
+  /**
+   * One of the selected tabs alone (a PNG report sends one image per selected tab, as Superset does);
+   * absent: what `dashboard` selects (a PDF prints the selected tabs in turn in one file).
+   */
+  tab?: string;
 }
 
 export interface ReportRenderer {

@@ -15,6 +15,7 @@ import { canSeeDashboard, findDashboardByRef } from '../dashboards/dashboard-acc
 import { dashboardTabs } from '../dashboards/dashboard-reads.service';
 import { canAccessDatabase, findDatabase } from '../databases/databases.service';
 import type { Principal } from '../security/principal';
+import { namedTabIds } from './report-tabs';
 import { checkCustomWidth, frequencyProblem, parsedCron } from './report-schedule-checks';
 import { findReportByName } from './reports.repo';
 
@@ -75,14 +76,16 @@ export async function checkSchedule(
     const chart = await findChart(db, candidate.chart);
     if (!chart || !(await canSeeChart(ctx, principal, chart))) add('chart', REPORT_MESSAGES.chartMissing);
   }
-  const tabIds = candidate.extra.dashboard?.activeTabs ?? [];
+  // activeTabs, and the anchor (one id, or Superset's JSON list of the tabs chosen), must be TABs.
+  const named = namedTabIds(candidate.extra.dashboard);
+  const tabIds = named.anchor === null ? named.tabs : [...named.tabs, named.anchor];
   if (candidate.dashboard !== null && touched('dashboard', 'extra')) {
     const dashboard = await findDashboardByRef(ctx, String(candidate.dashboard));
     if (!dashboard || !(await canSeeDashboard(ctx, principal, dashboard))) {
       add('dashboard', REPORT_MESSAGES.dashboardMissing);
     } else if (tabIds.length > 0) {
       const known = (await dashboardTabs(ctx, principal, String(dashboard.id))).all_tabs;
-      const invalid = tabIds.filter((tabId) => !Object.hasOwn(known, tabId));
+      const invalid = [...new Set(tabIds)].filter((tabId) => !Object.hasOwn(known, tabId));
       if (invalid.length > 0) add('extra', `Invalid tab ids: ${invalid.join(', ')}`);
     }
   } else if (candidate.dashboard === null && tabIds.length > 0 && touched('dashboard', 'extra')) {

@@ -12,3 +12,4 @@ export {
   type DashboardRender,
   type RenderUser,
 } from './renderer';
+export { closeProcessRenderer, processRenderer } from './process-renderer';

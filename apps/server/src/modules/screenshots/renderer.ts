@@ -67,6 +67,11 @@ export interface DashboardRender extends RenderUser {
    * does. With allTabs false this renders one chosen tab (a report's selected tab, one call per tab).
    */
   anchor?: string;
+  /**
+   * A report's selected tabs: only these, each whole under its title in this order (`print_tabs`), one
+   * after the other in one document. Takes the place of allTabs when not empty.
+   */
+  tabs?: readonly string[];
 }
 
 export interface RendererOptions {
@@ -151,17 +156,20 @@ export class Renderer {
 
   private dashboardUrl(request: DashboardRender, allTabs: boolean): string {
     const params: Record<string, string> = { ...request.urlParams, standalone: '3' };
-    if (allTabs) params.print_all_tabs = '1';
+    if (request.tabs !== undefined && request.tabs.length > 0)
+      params.print_tabs = JSON.stringify(request.tabs);
+    else if (allTabs) params.print_all_tabs = '1';
     const url = this.url(`/superset/dashboard/${encodeURIComponent(String(request.dashboard))}/`, params);
     return request.anchor === undefined ? url : `${url}#${encodeURIComponent(request.anchor)}`;
   }
 
   private async openDashboard(page: Page, request: DashboardRender, allTabs: boolean): Promise<void> {
     await page.goto(this.dashboardUrl(request, allTabs), { waitUntil: 'domcontentloaded' });
+    const stacked = allTabs || (request.tabs !== undefined && request.tabs.length > 0);
     await waitUntilReady(page, {
       root: '[data-test="dashboard-page"]',
-      // With every tab asked for, the interactive tab strip must have given way to the stacked tabs.
-      absent: allTabs ? ['[data-test="dashboard-tabs"]'] : [],
+      // With tabs printed in turn, the interactive tab strip must have given way to the stacked tabs.
+      absent: stacked ? ['[data-test="dashboard-tabs"]'] : [],
     });
   }
 
@@ -188,8 +196,9 @@ export class Renderer {
   }
 
   /**
-   * The dashboard in report mode as a PDF printed by Chromium: text stays text (vector), every tab is
-   * printed in turn (unless allTabs is false), and charts are moved to the next page rather than cut.
+   * The dashboard in report mode as a PDF printed by Chromium: text stays text (vector), the selected
+   * tabs (or every tab, unless allTabs is false) are printed in turn, each from a new page, and charts
+   * are moved to the next page rather than cut.
    */
   renderDashboardPdf(request: DashboardRender): Promise<Buffer> {
     const width = clampWidth(request.width);

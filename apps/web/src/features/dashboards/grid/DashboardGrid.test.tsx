@@ -7,6 +7,7 @@ import { layoutLoaded } from '../state/dashboard-layout.slice';
 import { DashboardGrid } from './DashboardGrid';
 import { LayoutEditContext, type LayoutEditSeam } from './layout-edit-context';
 import { selectDashboardState } from '../state/dashboard-store';
+import { DashboardViewContext, DEFAULT_DASHBOARD_VIEW } from './dashboard-view-context';
 
 setupDomTest();
 
@@ -85,6 +86,26 @@ describe('DashboardGrid (view mode)', () => {
     expect(markdown?.querySelector('strong')?.textContent).toBe('hi');
     expect(markdown?.innerHTML).not.toContain('script');
     expect((markdown as HTMLElement | undefined)?.style.height).toBe('80px');
+  });
+
+  it('draws only the print_tabs tabs, in the order listed, each under its title', () => {
+    const { container } = renderGrid(
+      <DashboardViewContext.Provider
+        value={{ ...DEFAULT_DASHBOARD_VIEW, printTabs: ['TAB-2', 'CHART-a', 'TAB-missing', 'TAB-1'] }}
+      >
+        <DashboardGrid />
+      </DashboardViewContext.Provider>,
+    );
+    const sections = byTest(container, 'dashboard-export-tab');
+    expect(sections.map((section) => section.getAttribute('data-tab-id'))).toEqual(['TAB-2', 'TAB-1']);
+    expect(sections.map((section) => section.querySelector('h4')?.textContent)).toEqual(['Second', 'First']);
+    // Nothing outside the selected tabs: no header, divider or loose chart, no interactive tab strip.
+    expect(byTest(container, 'grid-header')).toHaveLength(0);
+    expect(byTest(container, 'grid-divider')).toHaveLength(0);
+    expect(byTest(container, 'dashboard-tabs')).toHaveLength(0);
+    const charts = byTest(container, 'dashboard-chart');
+    expect(charts.map((chart) => chart.getAttribute('data-test-chart-id'))).toEqual(['1', '2']);
+    expect(byTest(container, 'dashboard-markdown')).toHaveLength(1);
   });
 });
 

@@ -1,36 +1,16 @@
-import { Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import { DASHBOARD_ROOT_ID, LOG_ACTIONS } from '@tessera/contracts';
 import { logUserEvent } from '../../../shared/logging/logger';
 import { useContext } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
-import { selectDashboardState, selectLayout } from '../state/dashboard-store';
-import { Children, STACK_GAP } from './Children';
+import { selectDashboardState } from '../state/dashboard-store';
+import { STACK_GAP } from './Children';
 import { LayoutEditContext } from './layout-edit-context';
 import type { NodeProps } from './render-child-context';
-import { metaText } from './widths';
+import { ExportTabSection, TabPane, TabTitle } from './TabParts';
 import { childDepth } from '@tessera/core';
 import { DashboardViewContext } from './dashboard-view-context';
-
-/** In edit mode the active tab's title is editable; an inactive one switches to its tab when clicked. */
-function TabTitle({ id, active = true }: { id: string; active?: boolean }) {
-  const tab = useAppSelector((state) => selectLayout(state)[id]);
-  const edit = useContext(LayoutEditContext);
-  const text = metaText(tab?.meta, 'text') ?? metaText(tab?.meta, 'defaultText') ?? '';
-  if (edit !== null)
-    return <edit.EditableText componentId={id} text={text} placeholder="Tab title" editOnClick={active} />;
-  return <span data-test="dashboard-tab-title">{text === '' ? 'Untitled tab' : text}</span>;
-}
-
-function TabPane({ id, depth }: { id: string; depth: number }) {
-  const tab = useAppSelector((state) => selectLayout(state)[id]);
-  if (tab === undefined) return null;
-  return (
-    <div data-test="dashboard-tab-pane" style={{ display: 'flex', flexDirection: 'column', gap: STACK_GAP }}>
-      <Children component={tab} depth={depth} />
-    </div>
-  );
-}
 
 /** A TABS container; the active tab per container lives in dashboardState (spec 001 §4). */
 export function TabsNode({ component, parentId, depth }: NodeProps) {
@@ -48,12 +28,7 @@ export function TabsNode({ component, parentId, depth }: NodeProps) {
         style={{ display: 'flex', flexDirection: 'column', gap: STACK_GAP }}
       >
         {component.children.map((tabId) => (
-          <section key={tabId} data-test="dashboard-export-tab">
-            <Typography.Title level={4} style={{ margin: '8px 0' }}>
-              <TabTitle id={tabId} />
-            </Typography.Title>
-            <TabPane id={tabId} depth={tabDepth} />
-          </section>
+          <ExportTabSection key={tabId} id={tabId} depth={tabDepth} />
         ))}
       </div>
     );

@@ -17,11 +17,14 @@ export interface DashboardView {
   urlParams: Record<string, string>;
   /** `focused_chart`: scrolled to and highlighted once. */
   focusedChartId: number | null;
+  /** `print_tabs` in report mode: only these tabs, each in turn under its title, instead of the layout. */
+  printTabs: readonly string[];
   /** The dashboard's shared label → colour map, handed to every chart it draws. */
   labelColors: LabelColorResolver | null;
 }
 
-export const DashboardViewContext = createContext<DashboardView>({
+/** Outside a dashboard page: nothing may be done, nothing is selected. */
+export const DEFAULT_DASHBOARD_VIEW: DashboardView = {
   dashboardId: 0,
   reportMode: false,
   canExplore: false,
@@ -31,5 +34,8 @@ export const DashboardViewContext = createContext<DashboardView>({
   hideChartControls: false,
   urlParams: {},
   focusedChartId: null,
+  printTabs: [],
   labelColors: null,
-});
+};
+
+export const DashboardViewContext = createContext<DashboardView>(DEFAULT_DASHBOARD_VIEW);

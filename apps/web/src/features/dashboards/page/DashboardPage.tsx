@@ -16,6 +16,7 @@ import {
   readEditFlag,
   readFocusedChart,
   readPrintAllTabs,
+  readPrintTabs,
   readStandalone,
   readUiConfig,
   urlParams,
@@ -110,7 +111,11 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   useDashboardLogging(info?.id ?? null, info?.title ?? '', sliceIds, standalone !== 3);
   const rootId = info === null ? 'dashboard' : `dashboard-${String(info.id)}`;
   const scoped = useMemo(() => scopeCss(css, rootId), [css, rootId]);
-  const printAllTabs = readPrintAllTabs(search);
+  // Keyed by content, so the view (and every chart under it) is not rebuilt for an equal list.
+  const printTabsKey = JSON.stringify(readPrintTabs(search));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- printTabsKey stands for the list
+  const printTabs = useMemo(() => readPrintTabs(search), [printTabsKey]);
+  const printAllTabs = readPrintAllTabs(search) || printTabs.length > 0;
 
   useEffect(() => {
     if (printAllTabs) dispatch(dashboardStateActions.exportModeSet(true));
@@ -143,9 +148,10 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
       hideChartControls: ui.hideChartControls,
       urlParams: regularParams,
       focusedChartId: readFocusedChart(search),
+      printTabs,
       labelColors,
     }),
-    [info, standalone, ui, regularParams, search, labelColors],
+    [info, standalone, ui, regularParams, search, labelColors, printTabs],
   );
   if (info === null) return null;
   const editing = editMode && info.canEdit;

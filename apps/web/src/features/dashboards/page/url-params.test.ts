@@ -5,6 +5,7 @@ import {
   paramAsObject,
   readFocusedChart,
   readPrintAllTabs,
+  readPrintTabs,
   readUiConfig,
   urlParams,
 } from './url-params';
@@ -77,5 +78,21 @@ describe('readPrintAllTabs', () => {
   });
   it('is reserved: charts do not receive it as a url parameter', () => {
     expect(urlParams('?standalone=3&print_all_tabs=1&a=b', 'reserved')).toEqual({ a: 'b' });
+  });
+});
+
+describe('readPrintTabs', () => {
+  const list = encodeURIComponent(JSON.stringify(['TAB-a', 'TAB-b']));
+  it('reads the listed tabs in order, in report mode only', () => {
+    expect(readPrintTabs(`?standalone=3&print_tabs=${list}`)).toEqual(['TAB-a', 'TAB-b']);
+    expect(readPrintTabs(`?standalone=2&print_tabs=${list}`)).toEqual([]);
+  });
+  it('ignores anything but a JSON list of ids', () => {
+    expect(readPrintTabs('?standalone=3&print_tabs=TAB-a')).toEqual([]);
+    expect(readPrintTabs('?standalone=3&print_tabs=%5B1%5D')).toEqual([]);
+    expect(readPrintTabs('?standalone=3&print_tabs=%7B%7D')).toEqual([]);
+  });
+  it('is reserved', () => {
+    expect(urlParams(`?standalone=3&print_tabs=${list}&a=b`, 'reserved')).toEqual({ a: 'b' });
   });
 });

@@ -15,6 +15,11 @@ export const UI_CONFIG_PARAM = 'uiConfig';
  * so the server's report renderer prints every tab in turn in one document.
  */
 export const PRINT_ALL_TABS_PARAM = 'print_all_tabs';
+/**
+ * `print_tabs=["TAB-a","TAB-b"]` with `standalone=3`: only these tabs, each in turn under its title (a
+ * report's selected tabs in one PDF).
+ */
+export const PRINT_TABS_PARAM = 'print_tabs';
 
 /**
  * Parameters the dashboard page itself reads; everything else is a "regular" parameter that every chart
@@ -30,6 +35,7 @@ export const RESERVED_URL_PARAMS = [
   'permalink_key',
   'disableDomainSharding',
   PRINT_ALL_TABS_PARAM,
+  PRINT_TABS_PARAM,
 ] as const;
 
 export interface UiConfig {
@@ -50,6 +56,20 @@ export function readStandalone(search: string): StandaloneMode {
 /** True only in report mode: elsewhere the tabs stay interactive whatever the URL says. */
 export function readPrintAllTabs(search: string): boolean {
   return readStandalone(search) === 3 && new URLSearchParams(search).get(PRINT_ALL_TABS_PARAM) === '1';
+}
+
+const tabListSchema = z.array(z.string().min(1)).max(500);
+
+/** The tabs `print_tabs` lists (a JSON array of ids), in report mode only; empty otherwise. */
+export function readPrintTabs(search: string): string[] {
+  const value = new URLSearchParams(search).get(PRINT_TABS_PARAM);
+  if (readStandalone(search) !== 3 || value === null) return [];
+  try {
+    const parsed = tabListSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
 }
 
 export function readEditFlag(search: string): boolean {
