@@ -35,6 +35,33 @@ describe('InProcessDriver', () => {
     expect(await driver.isQueued('a', 'a-1')).toBe(false);
   });
 
+  it('queues a job id once while it waits or runs, and again once it has ended', async () => {
+    const driver = new InProcessDriver(() => undefined);
+    const started: unknown[] = [];
+    const releases: (() => void)[] = [];
+    driver.consume(
+      'a',
+      async (payload) => {
+        started.push(payload);
+        await new Promise<void>((resolve) => releases.push(resolve));
+      },
+      2,
+    );
+    await driver.submit('a', 'same', 'first');
+    // Two beats submit the same instant: the copy submitted while the first runs is dropped, so the
+    // id stays queued until the one run ends (a duplicate ending first used to say it was gone).
+    await driver.submit('a', 'same', 'second');
+    await tick();
+    expect(started).toEqual(['first']);
+    expect(await driver.isQueued('a', 'same')).toBe(true);
+    releases.shift()?.();
+    await tick();
+    expect(await driver.isQueued('a', 'same')).toBe(false);
+    await driver.submit('a', 'same', 'third');
+    await tick();
+    expect(started).toEqual(['first', 'third']);
+  });
+
   it('keeps job types apart: one type blocked does not hold up another', async () => {
     const driver = new InProcessDriver(() => undefined);
     const ran: string[] = [];

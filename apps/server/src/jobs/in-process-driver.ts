@@ -13,6 +13,11 @@ class Lane {
   readonly active = new Set<string>();
   handler: DriverHandler | null = null;
   concurrency = 1;
+
+  /** Whether the job with this id waits, is delayed or runs. */
+  holds(id: string): boolean {
+    return this.active.has(id) || this.delayed.has(id) || this.waiting.some((job) => job.id === id);
+  }
 }
 
 /**
@@ -29,14 +34,16 @@ export class InProcessDriver implements JobDriver {
   submit(name: string, id: string, payload: unknown, options: SubmitOptions = {}): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The job queue is closed.'));
     const lane = this.lane(name);
+    // As BullMQ with a job id: a job that still waits, is delayed or runs is not queued a second time.
+    // Two copies would also break isQueued (the first to end would report the id gone while the other
+    // still runs) and the concurrency count, which counts ids.
+    if (lane.holds(id)) return Promise.resolve();
     const delay = options.notBefore ? options.notBefore.getTime() - Date.now() : 0;
     if (delay <= 0) {
       lane.waiting.push({ id, payload });
       this.pump(name);
       return Promise.resolve();
     }
-    // As BullMQ with a job id: a second submit of an id still delayed is ignored.
-    if (lane.delayed.has(id)) return Promise.resolve();
     const timer = setTimeout(() => {
       lane.delayed.delete(id);
       lane.waiting.push({ id, payload });
@@ -48,11 +55,7 @@ export class InProcessDriver implements JobDriver {
   }
 
   isQueued(name: string, id: string): Promise<boolean> {
-    const lane = this.lanes.get(name);
-    return Promise.resolve(
-      lane !== undefined &&
-        (lane.active.has(id) || lane.delayed.has(id) || lane.waiting.some((job) => job.id === id)),
-    );
+    return Promise.resolve(this.lanes.get(name)?.holds(id) ?? false);
   }
 
   consume(name: string, handler: DriverHandler, concurrency: number): void {
