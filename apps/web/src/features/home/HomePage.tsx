@@ -112,33 +112,15 @@ function Dashboards({ user }: { user: SessionUser }) {
     onRetry: () => void refetch(),
   };
   return (
-    <HomeSection
-      data-test="home-dashboards"
+    <OwnedObjectsSection
+      noun="dashboards"
       title="Dashboards"
-      extra={
-        <Link to={DASHBOARD_LIST_PATH} data-test="home-dashboards-all">
-          See all
-        </Link>
-      }
-    >
-      {whichTabs(which, setWhich, 'home-dashboards')}
-      <HomeList
-        data-test={`home-dashboards-${which}`}
-        state={state}
-        empty={{
-          text: which === 'favorite' ? 'No favorite dashboards yet' : 'You own no dashboards yet',
-          action: can(user, 'can_write', 'Dashboard') ? (
-            <Link to={DASHBOARD_NEW_PATH}>
-              <Button type="primary" data-test="home-dashboards-new">
-                + Dashboard
-              </Button>
-            </Link>
-          ) : (
-            <Link to={DASHBOARD_LIST_PATH}>Browse dashboards</Link>
-          ),
-        }}
-      />
-    </HomeSection>
+      listPath={DASHBOARD_LIST_PATH}
+      create={can(user, 'can_write', 'Dashboard') ? { path: DASHBOARD_NEW_PATH, label: '+ Dashboard' } : null}
+      which={which}
+      onWhich={setWhich}
+      state={state}
+    />
   );
 }
 
@@ -170,30 +152,63 @@ function Charts({ user }: { user: SessionUser }) {
     onRetry: () => void refetch(),
   };
   return (
-    <HomeSection
-      data-test="home-charts"
+    <OwnedObjectsSection
+      noun="charts"
       title="Charts"
+      listPath={CHART_LIST_PATH}
+      create={can(user, 'can_write', 'Chart') ? { path: CHART_CREATE_PATH, label: '+ Chart' } : null}
+      which={which}
+      onWhich={setWhich}
+      state={state}
+    />
+  );
+}
+
+/** Dashboards or charts: the favourite and own tabs, a See all link, and the create or browse way out when empty. */
+function OwnedObjectsSection({
+  noun,
+  title,
+  listPath,
+  create,
+  which,
+  onWhich,
+  state,
+}: {
+  noun: 'dashboards' | 'charts';
+  title: string;
+  listPath: string;
+  create: { path: string; label: string } | null;
+  which: Which;
+  onWhich: (which: Which) => void;
+  state: HomeListState;
+}) {
+  const prefix = `home-${noun}`;
+  return (
+    <HomeSection
+      data-test={prefix}
+      title={title}
       extra={
-        <Link to={CHART_LIST_PATH} data-test="home-charts-all">
+        <Link to={listPath} data-test={`${prefix}-all`}>
           See all
         </Link>
       }
     >
-      {whichTabs(which, setWhich, 'home-charts')}
+      {whichTabs(which, onWhich, prefix)}
       <HomeList
-        data-test={`home-charts-${which}`}
+        data-test={`${prefix}-${which}`}
         state={state}
         empty={{
-          text: which === 'favorite' ? 'No favorite charts yet' : 'You own no charts yet',
-          action: can(user, 'can_write', 'Chart') ? (
-            <Link to={CHART_CREATE_PATH}>
-              <Button type="primary" data-test="home-charts-new">
-                + Chart
-              </Button>
-            </Link>
-          ) : (
-            <Link to={CHART_LIST_PATH}>Browse charts</Link>
-          ),
+          text: which === 'favorite' ? `No favorite ${noun} yet` : `You own no ${noun} yet`,
+          action:
+            create === null ? (
+              <Link to={listPath}>Browse {noun}</Link>
+            ) : (
+              <Link to={create.path}>
+                <Button type="primary" data-test={`${prefix}-new`}>
+                  {create.label}
+                </Button>
+              </Link>
+            ),
         }}
       />
     </HomeSection>
