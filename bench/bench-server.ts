@@ -81,7 +81,9 @@ export async function startBenchServer({
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `tessera-bench-${name}-`));
   writeFileSync(path.join(dataDir, 'tessera.config.json'), JSON.stringify({ constants }));
-  const child = spawn('node', ['apps/server/bin/tessera.mjs', 'start'], {
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under a bench.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const child = spawn('node', [...nodeArgs, 'apps/server/bin/tessera.mjs', 'start'], {
     cwd: root,
     stdio: 'ignore',
     env: {

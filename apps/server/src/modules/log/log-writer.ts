@@ -74,6 +74,9 @@ export class LogWriter {
     }
     try {
       for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+        // SQLite writes synchronously: without a turn of the event loop between chunks, a batch of
+        // a thousand events would hold every other request until all of it is stored.
+        if (at > 0) await new Promise((resolve) => setImmediate(resolve));
         await this.db
           .insertInto('logs')
           .values(rows.slice(at, at + INSERT_CHUNK))
