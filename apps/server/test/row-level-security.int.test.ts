@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rlsRuleListSchema, rlsRuleShowSchema } from '@tessera/contracts';
+import { invalidateRlsSnapshot } from '../src/modules/row-level-security/rls-snapshot';
 import { datasourceAccessView } from '../src/modules/security/grants';
 import { METADATA_BACKENDS, startTestServer, type TestServer } from './harness';
 import { examplesDatabaseId } from './sqllab-support';
@@ -411,15 +412,37 @@ describe.each(METADATA_BACKENDS)('row level security (%s metadata)', (backend) =
     }
   });
 
-  it('refuses a rule clause that is not one safe expression', async () => {
-    const id = await createRule({
+  it('refuses to save a clause that is not one safe expression, and refuses a stored one at query time', async () => {
+    const broken = "1 = 1) OR (state <> 'CA'";
+    const rule = {
       name: `broken ${tag}`,
       filter_type: 'Regular',
       tables: [birthNames],
       roles: [caRole],
-      clause: "1 = 1) OR (state <> 'CA'",
-    });
+      clause: broken,
+    };
+    const refused = await call('POST', '/api/v1/rowlevelsecurity/', admin, rule);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json<{ message: { clause: string[] } }>().message.clause[0]).toContain(
+      'parentheses are not balanced',
+    );
+
+    const id = await createRule({ ...rule, clause: 'state IS NOT NULL' });
     try {
+      const changed = await call('PUT', `/api/v1/rowlevelsecurity/${String(id)}`, admin, {
+        clause: 'state = 1; DROP TABLE birth_names',
+      });
+      expect(changed.statusCode, changed.body).toBe(400);
+      expect(changed.json<{ message: { clause: string[] } }>().message).toHaveProperty('clause');
+
+      // A clause stored before this check (or valid on an engine the dataset has since left) is still
+      // refused when a query would use it.
+      await server.ctx.store.db
+        .updateTable('rls_filters')
+        .set({ clause: broken })
+        .where('id', '=', id)
+        .execute();
+      invalidateRlsSnapshot(server.ctx.store.db);
       const response = await call('POST', '/api/v1/chart/data', viewer, byState(birthNames));
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain('row level security');

@@ -4,6 +4,7 @@ import type { MetadataDb } from '../../db/kysely';
 import { messageError, notFound } from '../../platform/errors';
 import type { ChoicePage } from '../security/model-helpers';
 import type { RelatedQuery } from '../security/related-users';
+import { refuseUncheckedClause, tableIdsOfRule } from './rls-clause-check';
 import { toRlsRule } from './rls-dict';
 import { invalidateRlsSnapshot } from './rls-snapshot';
 import { listRlsViews } from './rls-list';
@@ -63,9 +64,12 @@ async function refuseBadLinks(
     throw messageError(422, { name: ['A rule with this name already exists.'] });
 }
 
+const allowSubquery = (ctx: AppContext) => ctx.config.featureFlags.ALLOW_ADHOC_SUBQUERY;
+
 export async function createRlsRule(ctx: AppContext, userId: number, input: RlsRuleCreate): Promise<number> {
   const id = await ctx.store.db.transaction().execute(async (trx) => {
     await refuseBadLinks(trx, input, null);
+    await refuseUncheckedClause(trx, input.clause, input.tables, allowSubquery(ctx));
     return insertRule(
       trx,
       {
@@ -93,6 +97,11 @@ export async function changeRlsRule(
   await ctx.store.db.transaction().execute(async (trx) => {
     if (!(await existingRuleIds(trx, [id])).has(id)) throw notFound();
     await refuseBadLinks(trx, input, id);
+    if (input.clause !== undefined || input.tables !== undefined) {
+      const clause = input.clause ?? (await findRlsView(trx, id))?.clause;
+      const tables = input.tables ?? (await tableIdsOfRule(trx, id));
+      if (clause !== undefined) await refuseUncheckedClause(trx, clause, tables, allowSubquery(ctx));
+    }
     const patch: Partial<RlsWrite> = {};
     if (input.name !== undefined) patch.name = input.name;
     if (input.description !== undefined) patch.description = input.description;
