@@ -1,8 +1,10 @@
 import { logRecordSchema, recentActivityResponseSchema } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneLogs } from '../src/modules/log/log-retention';
+import { LogWriter } from '../src/modules/log/log-writer';
 import { dashboardFixture, layoutWith, type DashboardFixture } from './dashboard-support';
 import { METADATA_BACKENDS, startTestServer, type TestServer } from './harness';
+import { bringMetadataBack, metadataDatabaseOf, takeMetadataDown } from './metadata-outage';
 import { waitFor } from './sqllab-support';
 
 const BOUNDARY = '----tessera-log-test';
@@ -236,4 +238,35 @@ describe.each(METADATA_BACKENDS)('event logging on %s metadata', (backend) => {
     expect(await rowsOf('ancient')).toEqual([]);
     expect((await rowsOf('mount_dashboard')).length).toBeGreaterThan(0);
   });
+
+  it.runIf(backend === 'postgres')(
+    'keeps queued rows through a metadata store outage and writes them when it is back',
+    async () => {
+      const writer = new LogWriter(server.ctx.store.db, server.app.log, {
+        flushRows: 500,
+        flushMs: 50,
+        maxQueued: 1_000,
+        retryMs: 200,
+      });
+      const row = (n: number) => ({
+        action: 'outage_event',
+        json: JSON.stringify({ n }),
+        dttm: new Date().toISOString(),
+      });
+      const database = metadataDatabaseOf(server);
+      await takeMetadataDown(database);
+      try {
+        writer.enqueue([row(1), row(2), row(3)]);
+        await writer.flush();
+        expect(writer.queued).toBe(3);
+        writer.enqueue([row(4)]);
+        expect((await server.request('GET', '/health')).statusCode).toBe(200);
+      } finally {
+        await bringMetadataBack(database);
+      }
+      const stored = await waitRows('outage_event', 4);
+      expect(stored.map((item) => item.json)).toEqual([1, 2, 3, 4].map((n) => JSON.stringify({ n })));
+      expect(writer.queued).toBe(0);
+    },
+  );
 });

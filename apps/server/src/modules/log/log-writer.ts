@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
+import { isBackendUnavailable } from '../../platform/backend-errors';
 import type { LogsTable } from '../../db/schema';
 
 export type LogRow = Insertable<LogsTable>;
@@ -12,12 +13,15 @@ export interface LogWriterOptions {
   flushMs: number;
   /** Rows held while the store is slow or down; past this the oldest are dropped (and counted). */
   maxQueued: number;
+  /** While the store is unreachable, a write is tried again this long after the last failure. */
+  retryMs: number;
 }
 
 export const DEFAULT_LOG_WRITER_OPTIONS: LogWriterOptions = {
   flushRows: 500,
   flushMs: 250,
   maxQueued: 50_000,
+  retryMs: 2_000,
 };
 
 /** Rows per INSERT: 9 columns × 100 stays far below SQLite's and PostgreSQL's parameter limits. */
@@ -25,14 +29,18 @@ const INSERT_CHUNK = 100;
 
 /**
  * Writes `logs` rows in batches off the request path: a request only appends to a queue, so logging
- * never adds a metadata write to its latency, and many rows share one INSERT. A failed write is
- * reported on the server log and its rows are dropped: an event log must not take requests down with it.
+ * never adds a metadata write to its latency, and many rows share one INSERT. While the metadata store
+ * is unreachable the rows stay queued (up to `maxQueued`) and the write is tried again every `retryMs`,
+ * so a store restart loses no events; any other failed write is reported and its rows dropped, since
+ * writing them again would fail again.
  */
 export class LogWriter {
   private queue: LogRow[] = [];
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private dropped = 0;
+  /** Set while the store is unreachable: no write is tried before this time. */
+  private retryAt: number | null = null;
 
   constructor(
     private readonly db: MetadataDb,
@@ -43,16 +51,18 @@ export class LogWriter {
   enqueue(rows: readonly LogRow[]): void {
     if (rows.length === 0) return;
     this.queue.push(...rows);
-    const excess = this.queue.length - this.options.maxQueued;
-    if (excess > 0) {
-      this.queue.splice(0, excess);
-      this.dropped += excess;
-    }
+    this.trimQueue();
+    if (this.retryAt !== null) return; // the retry timer writes them once the store is back
     if (this.queue.length >= this.options.flushRows) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs);
   }
 
-  /** Writes everything queued so far; resolves when it is stored (or its failure reported). */
+  /** Rows waiting to be written. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Writes everything queued so far; resolves when it is stored, kept for a retry, or its failure reported. */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -67,13 +77,22 @@ export class LogWriter {
     await this.running;
   }
 
+  private trimQueue(): void {
+    const excess = this.queue.length - this.options.maxQueued;
+    if (excess > 0) {
+      this.queue.splice(0, excess);
+      this.dropped += excess;
+    }
+  }
+
   private async write(rows: LogRow[]): Promise<void> {
     if (this.dropped > 0) {
       this.log.warn({ dropped: this.dropped }, 'Log rows dropped: the metadata store could not keep up');
       this.dropped = 0;
     }
+    let at = 0;
     try {
-      for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+      for (; at < rows.length; at += INSERT_CHUNK) {
         // SQLite writes synchronously: without a turn of the event loop between chunks, a batch of
         // a thousand events would hold every other request until all of it is stored.
         if (at > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -82,8 +101,22 @@ export class LogWriter {
           .values(rows.slice(at, at + INSERT_CHUNK))
           .execute();
       }
+      if (this.retryAt !== null) this.log.info('Writing log rows again: the metadata store is back');
+      this.retryAt = null;
     } catch (error) {
-      this.log.error({ err: error, rows: rows.length }, 'Writing log rows failed');
+      if (!isBackendUnavailable(error)) {
+        this.log.error({ err: error, rows: rows.length - at }, 'Writing log rows failed');
+        return;
+      }
+      if (this.retryAt === null)
+        this.log.warn({ err: error }, 'Log rows kept for later: the metadata store is unreachable');
+      this.queue = [...rows.slice(at), ...this.queue];
+      this.trimQueue();
+      this.retryAt = Date.now() + this.options.retryMs;
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.flush(), this.options.retryMs);
+      // A store that stays down must not keep a stopping process alive.
+      this.timer.unref();
     }
   }
 }
