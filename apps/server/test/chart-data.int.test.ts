@@ -672,15 +672,23 @@ describe('chart data on PostgreSQL, MariaDB, SQLite and DuckDB tables', () => {
   };
 
   let engines: EngineDatabases;
+  const partitioned: Record<'pg' | 'maria', number> = { pg: 0, maria: 0 };
 
   beforeAll(async () => {
     const rows = `('2024-05-15 10:37:43', 'wed', 'It''s', 3), ('2024-05-19 23:59:59', 'sun', 'back\\slash', 4), ('2023-01-01 00:00:00', 'old', NULL, 5)`;
     // The engines' fixtures and the server are independent: build them side by side.
     [engines, server] = await Promise.all([
       createEngineDatabases('chart_data_test', {
-        pg: `CREATE TABLE events (ts timestamp, k text, note text, v integer); INSERT INTO events VALUES ${rows};`,
+        pg: `CREATE TABLE events (ts timestamp, k text, note text, v integer); INSERT INTO events VALUES ${rows};
+       CREATE TABLE parts (d date, v integer) PARTITION BY LIST (d);
+       CREATE TABLE parts_jan PARTITION OF parts FOR VALUES IN ('2024-01-01');
+       CREATE TABLE parts_feb PARTITION OF parts FOR VALUES IN ('2024-02-01');
+       INSERT INTO parts VALUES ('2024-01-01', 1), ('2024-01-01', 2), ('2024-02-01', 10), ('2024-02-01', 20);`,
         my: `CREATE TABLE events (ts DATETIME, k VARCHAR(10), note VARCHAR(20), v INT);
-       INSERT INTO events VALUES ('2024-05-15 10:37:43', 'wed', 'It''s', 3), ('2024-05-19 23:59:59', 'sun', 'back\\\\slash', 4), ('2023-01-01 00:00:00', 'old', NULL, 5);`,
+       INSERT INTO events VALUES ('2024-05-15 10:37:43', 'wed', 'It''s', 3), ('2024-05-19 23:59:59', 'sun', 'back\\\\slash', 4), ('2023-01-01 00:00:00', 'old', NULL, 5);
+       CREATE TABLE parts (d DATE, v INT) PARTITION BY LIST COLUMNS(d)
+         (PARTITION p_jan VALUES IN ('2024-01-01'), PARTITION p_feb VALUES IN ('2024-02-01'));
+       INSERT INTO parts VALUES ('2024-01-01', 1), ('2024-01-01', 2), ('2024-02-01', 10), ('2024-02-01', 20);`,
       }),
       startTestServer('sqlite'),
     ]);
@@ -719,6 +727,8 @@ describe('chart data on PostgreSQL, MariaDB, SQLite and DuckDB tables', () => {
       sqlalchemy_uri: `duckdb:///${duckFile}`,
     });
     datasets.duckdb = await datasetOf(duckId, 'events', 'main');
+    partitioned.pg = await datasetOf(pgId, 'parts', 'public');
+    partitioned.maria = await datasetOf(myId, 'parts', engines.name);
   });
 
   afterAll(async () => {
@@ -823,6 +833,51 @@ describe('chart data on PostgreSQL, MariaDB, SQLite and DuckDB tables', () => {
         { v: 'Others', total: 7 },
         { v: '5', total: 5 },
       ]);
+    },
+  );
+
+  it.each(['pg', 'maria'] as const)(
+    "filters a partition column to the latest partition's value on %s",
+    async (engine) => {
+      const total = async (dataset: number, filters: unknown[]) =>
+        post({
+          datasource: { id: dataset, type: 'table' },
+          queries: [
+            {
+              columns: [],
+              metrics: [
+                { expressionType: 'SIMPLE', aggregate: 'SUM', column: { column_name: 'v' }, label: 'total' },
+              ],
+              filters,
+            },
+          ],
+        });
+      const latest = await total(partitioned[engine], [{ col: 'd', op: 'latest partition' }]);
+      expect(latest.statusCode, latest.body).toBe(200);
+      expect(latest.json<{ result: ResultItem[] }>().result[0]?.data.map((row) => Number(row.total))).toEqual(
+        [30],
+      );
+      const other = await total(partitioned[engine], [{ col: 'v', op: 'LATEST PARTITION' }]);
+      expect(other.statusCode).toBe(400);
+      expect(other.json()).toEqual({ message: 'Column v is not a partition column of table parts.' });
+      const unpartitioned = await total(datasets[engine], [{ col: 'k', op: 'LATEST PARTITION' }]);
+      expect(unpartitioned.json()).toEqual({
+        message: 'Column k is not a partition column of table events.',
+      });
+    },
+  );
+
+  it.each(['sqlite', 'duckdb'] as const)(
+    'refuses LATEST PARTITION on %s, which has no partitions',
+    async (engine) => {
+      const response = await post({
+        datasource: { id: datasets[engine], type: 'table' },
+        queries: [{ columns: ['k'], filters: [{ col: 'k', op: 'LATEST PARTITION' }] }],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: `The LATEST PARTITION filter needs a partitioned table; ${engine} tables have no partitions.`,
+      });
     },
   );
 

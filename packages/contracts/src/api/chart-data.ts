@@ -144,7 +144,8 @@ export type QueryColumn = z.infer<typeof queryColumnSchema>;
 /** Superset clients write operators in any letter case ("in", "not in"); the canonical form is upper case. */
 const filterOperatorSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').toUpperCase() : value),
-  z.enum(FILTER_OPERATORS),
+  // LATEST PARTITION is resolved by the server to `==` the latest partition's value before the query runs.
+  z.enum(ADHOC_FILTER_OPERATORS),
 );
 
 /** Old clients send `null` for an absent optional field; it means the same as leaving it out. */

@@ -263,6 +263,9 @@ class QueryCompiler {
       case 'IS TRUE':
       case 'IS FALSE':
         return `${expression} ${filter.op}`;
+      case 'LATEST PARTITION':
+        // Resolved to `==` the latest partition's value before compiling (latest-partition.ts).
+        throw ChartDataError.message(400, 'The LATEST PARTITION filter was not resolved for this query.');
       case 'TEMPORAL_RANGE': {
         const value = single();
         if (typeof value !== 'string')

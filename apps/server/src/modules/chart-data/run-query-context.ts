@@ -39,6 +39,7 @@ import { postProcess } from './post-processing';
 import { CACHE_KEY_PATTERN, createResultCache, type CachedEntry, type ResultCache } from './result-cache';
 import { attachmentDisposition, resultFile } from './result-files';
 import { joinOffsetFrame, offsetLabel, parseTimeOffset } from './time-offsets';
+import { resolveLatestPartitions } from './latest-partition';
 
 /**
  * What POST /api/v1/chart/data answers: JSON items, or a file for csv/xlsx. `text` is `body` already
@@ -307,6 +308,40 @@ function compileFor(
       rowLevelWhere: env.rls.where,
       shift: shift ? { amount: shift.amount, unit: shift.unit } : null,
     });
+  } catch (error) {
+    if (error instanceof ChartDataError) throw error.toApiError();
+    throw error;
+  }
+}
+
+/** The query with its LATEST PARTITION filters resolved on the engine (latest-partition.ts). */
+async function withLatestPartitions(env: RunEnv, query: QueryObject): Promise<QueryObject> {
+  const { datasource } = env.source;
+  try {
+    return await resolveLatestPartitions(
+      {
+        engine: env.connector.engine,
+        schema: datasource.schema,
+        table: datasource.table_name,
+        virtual: env.renderedSql !== null,
+        columns: datasource.columns,
+        run: (sql) =>
+          executeChartQuery(env.connector, {
+            sql,
+            schema: datasource.schema,
+            maxRows: 1000,
+            timeoutSeconds: env.ctx.config.constants.SUPERSET_WEBSERVER_TIMEOUT,
+            openSession: (options, signal) =>
+              env.ctx.databases.openSession(
+                env.source.database,
+                { userId: env.principal.user.id },
+                options,
+                signal,
+              ),
+          }),
+      },
+      query,
+    );
   } catch (error) {
     if (error instanceof ChartDataError) throw error.toApiError();
     throw error;
@@ -727,7 +762,7 @@ export async function runQueryContext(
   for (const requested of queryContext.queries) {
     const resultType = requested.result_type ?? queryContext.result_type ?? 'full';
     const { env, query } = await queryEnv(base, requested);
-    results.push(await resultOf(env, query, resultType, format));
+    results.push(await resultOf(env, await withLatestPartitions(env, query), resultType, format));
   }
   if (format === 'json') {
     const body = { result: results.map((result) => result.item) };
