@@ -836,6 +836,55 @@ describe('chart data on PostgreSQL, MariaDB, SQLite and DuckDB tables', () => {
     },
   );
 
+  it.each(['pg', 'sqlite'] as const)(
+    'compares a table of periods with the shifted period, joined on its dimensions, on %s',
+    async (engine) => {
+      const run = async (columns: string[], steps: unknown[]) => {
+        const response = await post({
+          datasource: { id: datasets[engine], type: 'table' },
+          queries: [
+            {
+              columns,
+              metrics: [
+                { expressionType: 'SIMPLE', aggregate: 'SUM', column: { column_name: 'v' }, label: 'total' },
+              ],
+              granularity: 'ts',
+              time_range: '2024-01-01 : 2025-01-01',
+              time_offsets: ['1 year ago'],
+              post_processing: steps,
+              orderby: [['total', false]],
+            },
+          ],
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ result: ResultItem[] }>().result[0]?.data;
+      };
+      // 2024 holds wed (3) and sun (4); the year before holds old (5).
+      expect(await run([], [])).toEqual([{ total: 7, 'total__1 year ago': 5 }]);
+      expect(
+        await run(
+          [],
+          [
+            {
+              operation: 'compare',
+              options: {
+                source_columns: ['total'],
+                compare_columns: ['total__1 year ago'],
+                compare_type: 'difference',
+                drop_original_columns: true,
+              },
+            },
+          ],
+        ),
+      ).toEqual([{ 'difference__total__total__1 year ago': 2 }]);
+      // With dimensions, a row without its counterpart in the shifted period compares with null.
+      expect(await run(['k'], [])).toEqual([
+        { k: 'sun', total: 4, 'total__1 year ago': null },
+        { k: 'wed', total: 3, 'total__1 year ago': null },
+      ]);
+    },
+  );
+
   it.each(['pg', 'maria'] as const)(
     "filters a partition column to the latest partition's value on %s",
     async (engine) => {

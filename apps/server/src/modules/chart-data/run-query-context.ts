@@ -621,8 +621,6 @@ async function fullResult(
   let frame = await runCompiled(env, compiled);
   const sqlRowcount = frame.data.length;
   if (offsetRuns.length > 0) {
-    if (!compiled.xAxisLabel)
-      throw ChartDataError.message(400, 'Time comparison needs a temporal x-axis.').toApiError();
     for (const run of offsetRuns) {
       const shifted = await runCompiled(env, run.compiled);
       frame = joinOffsetFrame(
