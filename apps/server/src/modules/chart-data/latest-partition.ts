@@ -51,13 +51,16 @@ async function partitionKeys(source: PartitionSource, d: SqlDialect): Promise<st
   });
 }
 
-/** The newest value of the partition key: the value the latest partition holds. */
-function latestValue(value: unknown): SqlValue | undefined {
-  if (value === null || value === undefined) return undefined;
+/** The newest value of the partition key: the value the latest partition holds (null: none). */
+function latestValue(value: unknown, column: string): SqlValue {
+  if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.getTime();
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  return String(value);
+  throw ChartDataError.message(
+    400,
+    `The latest partition of column ${column} holds a value a filter cannot compare with.`,
+  );
 }
 
 async function resolveFilter(source: PartitionSource, filter: QueryFilter): Promise<QueryFilter> {
@@ -81,9 +84,9 @@ async function resolveFilter(source: PartitionSource, filter: QueryFilter): Prom
   const table =
     source.schema === null ? d.quote(source.table) : `${d.quote(source.schema)}.${d.quote(source.table)}`;
   const result = await source.run(`SELECT MAX(${d.quote(column)}) AS latest FROM ${table}`);
-  const value = latestValue(result.rows[0]?.[0]);
+  const value = latestValue(result.rows[0]?.[0], column);
   // An empty table has no latest partition: the filter then matches nothing.
-  return value === undefined ? { ...filter, op: 'IN', val: [] } : { ...filter, op: '==', val: value };
+  return value === null ? { ...filter, op: 'IN', val: [] } : { ...filter, op: '==', val: value };
 }
 
 /**

@@ -24,8 +24,10 @@ export class QueryContextMemo {
   private readonly entries = new Map<string, QueryContext>();
 
   parse(body: unknown): QueryContext {
+    // No body at all has no JSON text (JSON.stringify gives undefined): the schema answers its 400.
+    if (body === undefined) return parseInput(queryContextSchema, body);
     const key = JSON.stringify(body);
-    if (key === undefined || key.length > MEMO_MAX_CHARS) return parseInput(queryContextSchema, body);
+    if (key.length > MEMO_MAX_CHARS) return parseInput(queryContextSchema, body);
     const known = this.entries.get(key);
     if (known !== undefined) {
       // Map order is the LRU order: a hit moves to the end.

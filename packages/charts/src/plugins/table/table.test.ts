@@ -61,7 +61,9 @@ describe('table buildQuery', () => {
       comparison_type: 'ratio',
     }).queries;
     expect(raw?.time_offsets ?? []).toEqual([]);
-    const controls = tableChartPlugin.controlPanel.sections.flatMap((section) => section.controlSetRows.flat());
+    const controls = tableChartPlugin.controlPanel.sections.flatMap((section) =>
+      section.controlSetRows.flat(),
+    );
     const compareControl = controls.find((control) => control.name === 'time_compare');
     expect(compareControl?.visibility?.({ query_mode: 'raw' })).toBe(false);
     expect(compareControl?.visibility?.({ query_mode: 'aggregate' })).toBe(true);

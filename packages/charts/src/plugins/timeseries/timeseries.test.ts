@@ -46,7 +46,9 @@ describe('timeseries buildQuery', () => {
   });
 
   it("asks for the series beyond the limit as 'Others' once the control shows and is ticked", () => {
-    const controls = lineChartPlugin.controlPanel.sections.flatMap((section) => section.controlSetRows.flat());
+    const controls = lineChartPlugin.controlPanel.sections.flatMap((section) =>
+      section.controlSetRows.flat(),
+    );
     const others = controls.find((control) => control.name === 'group_others_when_limit_reached');
     expect(others?.type).toBe('CheckboxControl');
     expect(others?.visibility?.(formData)).toBe(false);
