@@ -109,6 +109,18 @@ export const seriesLimitMetric: ControlDeclaration = {
   description: 'Metric used to define how the top series are sorted if a series or cell limit is present.',
 };
 
+/** Shown once a series limit applies to grouped series: the rest then add up as one 'Others' series. */
+export const groupOthersWhenLimitReached: ControlDeclaration = {
+  name: 'group_others_when_limit_reached',
+  type: 'CheckboxControl',
+  label: 'Group remaining as "Others"',
+  default: false,
+  description:
+    'Groups the remaining series into an "Others" category when the series limit is reached. This prevents incomplete time series data from being displayed.',
+  visibility: (formData) =>
+    Number(formData.series_limit ?? 0) > 0 && Array.isArray(formData.groupby) && formData.groupby.length > 0,
+};
+
 export const orderDesc: ControlDeclaration = {
   name: 'order_desc',
   type: 'CheckboxControl',

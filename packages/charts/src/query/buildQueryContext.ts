@@ -199,6 +199,7 @@ export function buildQueryObject(formData: FormData, options: BuildQueryOptions 
     series_columns: [],
     series_limit: Math.max(0, Math.trunc(asNumber(formData.series_limit ?? formData.limit, 0))),
     ...(seriesLimitMetric !== undefined ? { series_limit_metric: seriesLimitMetric } : {}),
+    ...(formData.group_others_when_limit_reached === true ? { group_others_when_limit_reached: true } : {}),
     order_desc: typeof formData.order_desc === 'boolean' ? formData.order_desc : true,
     url_params: urlParams,
     filters: [...processed.filters, ...extraFilters],

@@ -29,6 +29,9 @@ export const FILTER_OPERATORS = [
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 /** Adhoc filters from Explore also use these operator names (SIMPLE filters). */
+/** The series that rows beyond a series limit are grouped under (`group_others_when_limit_reached`). */
+export const SERIES_OTHERS_LABEL = 'Others';
+
 export const ADHOC_FILTER_OPERATORS = [...FILTER_OPERATORS, 'LATEST PARTITION'] as const;
 export type AdhocFilterOperator = (typeof ADHOC_FILTER_OPERATORS)[number];
 
@@ -141,7 +144,8 @@ export type QueryColumn = z.infer<typeof queryColumnSchema>;
 /** Superset clients write operators in any letter case ("in", "not in"); the canonical form is upper case. */
 const filterOperatorSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').toUpperCase() : value),
-  z.enum(FILTER_OPERATORS),
+  // LATEST PARTITION is resolved by the server to `==` the latest partition's value before the query runs.
+  z.enum(ADHOC_FILTER_OPERATORS),
 );
 
 /** Old clients send `null` for an absent optional field; it means the same as leaving it out. */
@@ -202,6 +206,7 @@ export const queryObjectSchema = z
     series_columns: z.array(queryColumnSchema).max(1000).optional(),
     series_limit: nonNegativeInt.optional(),
     series_limit_metric: queryMetricSchema.nullable().optional(),
+    group_others_when_limit_reached: z.boolean().optional(),
     timeseries_limit: nonNegativeInt.optional(),
     timeseries_limit_metric: queryMetricSchema.nullable().optional(),
     granularity: z.string().max(255).nullable().optional(),

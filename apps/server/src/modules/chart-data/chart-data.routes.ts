@@ -1,4 +1,4 @@
-import { columnValuesParamsSchema, queryContextSchema, type QueryContext } from '@tessera/contracts';
+import { columnValuesParamsSchema, type QueryContext } from '@tessera/contracts';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -13,10 +13,14 @@ import {
   type ChartDataOutcome,
 } from './run-query-context';
 import { runSavedChartData } from './saved-chart-data';
+import { QueryContextMemo } from './query-context-memo';
 import { columnValues } from './column-values';
 import { runExploreJson, type ExploreJsonOutcome } from './explore-json';
 
 function send(reply: FastifyReply, outcome: ChartDataOutcome): unknown {
+  // Cached items come serialized: sent as they are, not stringified again.
+  if (outcome.kind === 'json' && outcome.text !== undefined)
+    return reply.type('application/json; charset=utf-8').send(outcome.text);
   if (outcome.kind === 'json') return outcome.body;
   return reply
     .header('content-type', outcome.contentType)
@@ -107,9 +111,10 @@ export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext): 
     });
   }
 
+  const queryContexts = new QueryContextMemo();
   app.post('/api/v1/chart/data', async (request, reply) => {
     const principal = requirePermission(request.principal, 'can_read', 'Chart');
-    const queryContext = parseInput(queryContextSchema, queryContextBody(request));
+    const queryContext = queryContexts.parse(queryContextBody(request));
     const via = viaDashboard(request, queryContext.form_data);
     return send(reply, await runQueryContext(ctx, principal, queryContext, via));
   });

@@ -183,6 +183,40 @@ describe('compileQuery', () => {
     expect(compiled.xAxisLabel).toBe('ds');
   });
 
+  it("groups the series beyond the limit as 'Others' with a LEFT JOIN", () => {
+    const query: QueryObject = {
+      columns: [
+        { sqlExpression: 'ds', label: 'ds', columnType: 'BASE_AXIS', isColumnReference: true },
+        'name',
+      ],
+      metrics: [sumNum],
+      series_limit: 3,
+      group_others_when_limit_reached: true,
+      orderby: [['name', true]],
+    };
+    const others = `CASE WHEN series_limit."__series_matched" IS NULL THEN 'Others' ELSE CAST("name" AS TEXT) END`;
+    expect(compile(query).sql).toBe(
+      [
+        `SELECT "ds" AS "ds", ${others} AS "name", SUM("num") AS "SUM(num)"`,
+        'FROM "main"."birth_names"',
+        'LEFT JOIN (',
+        'SELECT "name" AS "__series_0", 1 AS "__series_matched"',
+        'FROM "main"."birth_names"',
+        'GROUP BY "name"',
+        'ORDER BY SUM("num") DESC',
+        'LIMIT 3',
+        ') AS series_limit ON "name" = series_limit."__series_0"',
+        `GROUP BY "ds", ${others}`,
+        `ORDER BY ${others} ASC`,
+        'LIMIT 10000',
+      ].join('\n'),
+    );
+    expect(compile(query, 'mysql').sql).toContain('ELSE CAST(`name` AS CHAR) END');
+    expect(compile(query, 'duckdb').sql).toContain('ELSE CAST("name" AS VARCHAR) END');
+    // Without the flag the other series are left out, as before.
+    expect(compile({ ...query, group_others_when_limit_reached: false }).sql).toContain('INNER JOIN (');
+  });
+
   it('wraps a virtual dataset and adds where/having extras', () => {
     const compiled = compile(
       { columns: ['gender'], metrics: [sumNum], extras: { where: "state = 'CA'", having: 'SUM(num) > 10' } },

@@ -1,4 +1,4 @@
-import { adhocMetricSchema } from '@tessera/contracts';
+import { adhocMetricSchema, SERIES_OTHERS_LABEL } from '@tessera/contracts';
 import type {
   AdhocColumn,
   AdhocMetric,
@@ -263,6 +263,9 @@ class QueryCompiler {
       case 'IS TRUE':
       case 'IS FALSE':
         return `${expression} ${filter.op}`;
+      case 'LATEST PARTITION':
+        // Resolved to `==` the latest partition's value before compiling (latest-partition.ts).
+        throw ChartDataError.message(400, 'The LATEST PARTITION filter was not resolved for this query.');
       case 'TEMPORAL_RANGE': {
         const value = single();
         if (typeof value !== 'string')
@@ -356,13 +359,14 @@ class QueryCompiler {
 
     const from = this.from();
     const grouped = uniqueMetrics.length > 0;
+    // Before the SELECT list: grouping the other series as 'Others' rewrites the series columns.
+    const seriesJoin = this.seriesLimitJoin(selected, uniqueMetrics, from, where);
     const selectList = [
       ...selected.map((column) => `${column.expression} AS ${d.quote(column.label)}`),
       ...uniqueMetrics.map((metric) => `${metric.expression} AS ${d.quote(metric.label)}`),
     ];
     const parts = [`SELECT ${selectList.join(', ')}`, `FROM ${from}`];
 
-    const seriesJoin = this.seriesLimitJoin(selected, uniqueMetrics, from, where);
     if (seriesJoin) parts.push(seriesJoin);
     if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
     if (grouped && selected.length > 0)
@@ -442,6 +446,13 @@ class QueryCompiler {
     return items;
   }
 
+  /**
+   * The series limit: an inner query ranks the series (under the same WHERE) and keeps the top
+   * `series_limit`. Joined INNER, the other series' rows go; with `group_others_when_limit_reached`
+   * it is joined LEFT and each series column of a row whose series is not among the top reads 'Others'
+   * (as text, so numeric series columns can hold the label), so their rows add up in one series.
+   * Rewrites the series entries of `selected` in place for that case.
+   */
   private seriesLimitJoin(
     selected: (Selected & { baseAxis: boolean })[],
     metrics: { label: string; expression: string }[],
@@ -461,8 +472,10 @@ class QueryCompiler {
     const ranking = limitMetric ? this.metricExpression(limitMetric) : (firstMetric?.expression ?? '');
     const d = this.dialect;
     const alias = (index: number) => d.quote(`__series_${index}`);
+    const others = q.group_others_when_limit_reached === true;
+    const matched = d.quote('__series_matched');
     const inner = [
-      `SELECT ${series.map((column, index) => `${column.expression} AS ${alias(index)}`).join(', ')}`,
+      `SELECT ${series.map((column, index) => `${column.expression} AS ${alias(index)}`).join(', ')}${others ? `, 1 AS ${matched}` : ''}`,
       `FROM ${from}`,
       ...(where.length > 0 ? [`WHERE ${where.join(' AND ')}`] : []),
       `GROUP BY ${series.map((column) => column.expression).join(', ')}`,
@@ -472,7 +485,12 @@ class QueryCompiler {
     const on = series
       .map((column, index) => `${column.expression} = series_limit.${alias(index)}`)
       .join(' AND ');
-    return `INNER JOIN (\n${inner}\n) AS series_limit ON ${on}`;
+    if (!others) return `INNER JOIN (\n${inner}\n) AS series_limit ON ${on}`;
+    for (const column of series) {
+      column.expression = `CASE WHEN series_limit.${matched} IS NULL THEN ${d.literal(SERIES_OTHERS_LABEL)} ELSE ${d.asText(column.expression)} END`;
+      column.temporal = false;
+    }
+    return `LEFT JOIN (\n${inner}\n) AS series_limit ON ${on}`;
   }
 }
 

@@ -21,7 +21,16 @@ export interface SqlDialect {
   timeGrain(expression: string, grain: string): string | null;
   ilike(expression: string, pattern: string, negate: boolean): string;
   limitOffset(limit: number, offset: number): string;
+  /** `expression` as text, so a series column can hold its values and the 'Others' label alike. */
+  asText(expression: string): string;
 }
+
+const TEXT_TYPES: Record<Engine, string> = {
+  postgresql: 'TEXT',
+  sqlite: 'TEXT',
+  duckdb: 'VARCHAR',
+  mysql: 'CHAR',
+};
 
 function stringLiteral(engine: Engine, value: string): string {
   if (value.includes('\0'))
@@ -49,5 +58,6 @@ export function dialectFor(engine: Engine): SqlDialect {
     timeGrain: (expression, grain) => spec.timeGrain(expression, grain),
     ilike: (expression, pattern, negate) => spec.ilike(expression, pattern, negate),
     limitOffset: (limit, offset) => spec.limitOffset(limit, offset),
+    asText: (expression) => `CAST(${expression} AS ${TEXT_TYPES[engine]})`,
   };
 }

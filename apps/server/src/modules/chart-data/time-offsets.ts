@@ -19,13 +19,13 @@ export const offsetLabel = (metric: string, offset: string): string => `${metric
 /**
  * Joins the metrics of a shifted run onto the main frame: each shifted row's x-axis value is moved
  * forward by the offset, then matched on the x-axis and every other dimension; unmatched rows of
- * the main frame get null.
+ * the main frame get null. Without an x-axis (a table comparing periods) rows match on the dimensions.
  */
 export function joinOffsetFrame(
   main: Frame,
   shifted: Frame,
   offset: TimeOffset,
-  xAxis: string,
+  xAxis: string | null,
   dimensions: readonly string[],
   metrics: readonly string[],
 ): Frame {
@@ -33,13 +33,13 @@ export function joinOffsetFrame(
     JSON.stringify([x, ...dimensions.filter((name) => name !== xAxis).map((name) => row[name] ?? null)]);
   const byKey = new Map<string, Record<string, unknown>>();
   for (const row of shifted.data) {
-    const x = row[xAxis];
+    const x = xAxis === null ? null : row[xAxis];
     const moved = typeof x === 'number' ? offset.revert(new Date(x)).getTime() : x;
     byKey.set(keyOf(row, moved), row);
   }
   const added = metrics.map((metric) => offsetLabel(metric, offset.label));
   const data = main.data.map((row): Record<string, unknown> => {
-    const match = byKey.get(keyOf(row, row[xAxis]));
+    const match = byKey.get(keyOf(row, xAxis === null ? null : row[xAxis]));
     return {
       ...row,
       ...Object.fromEntries<unknown>(

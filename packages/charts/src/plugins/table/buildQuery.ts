@@ -9,6 +9,7 @@ import type { BuildQueryOptions, FormData } from '../../query/form-data';
 import { applyTimeGrain, buildQueryContext, parseOrderBy } from '../../query/buildQueryContext';
 import { getMetricLabel, parseColumns, parseMetric, parseMetrics, uniqueByLabel } from '../../query/labels';
 import { asNumber, asOptionalString, isRecord } from '../../query/values';
+import { isTimeComparison, steps, timeCompareOffsets, timeCompareOperator } from '../../query/operators';
 
 export type TableQueryMode = 'aggregate' | 'raw';
 
@@ -98,12 +99,22 @@ export function buildTableQuery(formData: FormData, options: BuildQueryOptions =
         let orderby: OrderByItem[] = [];
         if (sortMetric !== undefined) orderby = [[sortMetric, !orderDesc]];
         else if (first !== undefined) orderby = [[first, false]];
-        queryObject = {
+        const grouped: QueryObject = {
           ...base,
           columns: applyTimeGrain(parseColumns(formData.groupby), formData, true),
           metrics,
           orderby,
-          post_processing: contribution ? [contribution] : [],
+        };
+        // Time comparison: the metrics of the shifted time range joined on the dimensions, compared
+        // (difference, percentage, ratio) or shown as they are ('values').
+        const comparing = isTimeComparison(formData);
+        queryObject = {
+          ...grouped,
+          ...(comparing ? { time_offsets: timeCompareOffsets(formData) } : {}),
+          post_processing: steps(
+            contribution,
+            comparing ? timeCompareOperator(formData, grouped) : undefined,
+          ),
         };
       }
       const download = isDownloadQuery(formData);
@@ -118,7 +129,7 @@ export function buildTableQuery(formData: FormData, options: BuildQueryOptions =
           columns: [],
           row_limit: 0,
           row_offset: 0,
-          post_processing: contribution ? [contribution] : [],
+          post_processing: queryObject.post_processing ?? [],
         });
       }
       if (formData.server_pagination !== true || download) return [queryObject, ...extraQueries];

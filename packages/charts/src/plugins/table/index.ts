@@ -54,6 +54,7 @@ export const tableChartPlugin = defineChartPlugin({
         [aggregate({ ...shared.seriesLimitMetric, name: 'timeseries_limit_metric', label: 'Sort by' })],
         [aggregate({ ...shared.orderDesc })],
         [aggregate({ name: 'show_totals', type: 'CheckboxControl', label: 'Show summary', default: false })],
+        [aggregate(shared.timeCompare), aggregate(shared.comparisonType)],
         [{ name: 'server_pagination', type: 'CheckboxControl', label: 'Server pagination', default: false }],
         [
           {

@@ -30,6 +30,45 @@ describe('table buildQuery', () => {
     });
   });
 
+  it('compares with a shifted period in aggregate mode: values as they are, or compared', () => {
+    const comparing = { ...formData, percent_metrics: [], time_compare: ['1 year ago'] };
+    const [values] = tableChartPlugin.buildQuery({ ...comparing, comparison_type: 'values' }).queries;
+    expect(values?.time_offsets).toEqual(['1 year ago']);
+    expect(values?.post_processing).toEqual([]);
+    const [percentage] = tableChartPlugin.buildQuery({ ...comparing, comparison_type: 'percentage' }).queries;
+    expect(percentage?.post_processing).toEqual([
+      {
+        operation: 'compare',
+        options: {
+          source_columns: ['count'],
+          compare_columns: ['count__1 year ago'],
+          compare_type: 'percentage',
+          drop_original_columns: true,
+        },
+      },
+    ]);
+    // The row count of a paged table counts rows, not periods; raw mode compares nothing.
+    const [, rowCount] = tableChartPlugin.buildQuery({
+      ...comparing,
+      comparison_type: 'ratio',
+      server_pagination: true,
+    }).queries;
+    expect(rowCount?.time_offsets).toEqual([]);
+    const [raw] = tableChartPlugin.buildQuery({
+      ...comparing,
+      query_mode: 'raw',
+      all_columns: ['state'],
+      comparison_type: 'ratio',
+    }).queries;
+    expect(raw?.time_offsets ?? []).toEqual([]);
+    const controls = tableChartPlugin.controlPanel.sections.flatMap((section) =>
+      section.controlSetRows.flat(),
+    );
+    const compareControl = controls.find((control) => control.name === 'time_compare');
+    expect(compareControl?.visibility?.({ query_mode: 'raw' })).toBe(false);
+    expect(compareControl?.visibility?.({ query_mode: 'aggregate' })).toBe(true);
+  });
+
   it('never pages past row_limit, sorts by ownState and adds a totals query', () => {
     const [page, , totals] = tableChartPlugin.buildQuery(
       { ...formData, row_limit: 120, server_pagination: true, show_totals: true },

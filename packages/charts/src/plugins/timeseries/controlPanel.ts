@@ -51,6 +51,7 @@ export function timeseriesControlPanel(
         [shared.adhocFilters],
         [shared.seriesLimit],
         [shared.seriesLimitMetric],
+        [shared.groupOthersWhenLimitReached],
         [shared.orderDesc],
         [shared.rowLimit],
         [shared.truncateMetric],

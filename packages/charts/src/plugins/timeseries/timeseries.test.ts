@@ -45,6 +45,29 @@ describe('timeseries buildQuery', () => {
     ]);
   });
 
+  it("asks for the series beyond the limit as 'Others' once the control shows and is ticked", () => {
+    const controls = lineChartPlugin.controlPanel.sections.flatMap((section) =>
+      section.controlSetRows.flat(),
+    );
+    const others = controls.find((control) => control.name === 'group_others_when_limit_reached');
+    expect(others?.type).toBe('CheckboxControl');
+    expect(others?.visibility?.(formData)).toBe(false);
+    expect(others?.visibility?.({ ...formData, series_limit: 5 })).toBe(true);
+    expect(others?.visibility?.({ ...formData, series_limit: 5, groupby: [] })).toBe(false);
+    const [plain] = lineChartPlugin.buildQuery({ ...formData, series_limit: 5 }).queries;
+    expect(plain?.group_others_when_limit_reached).toBeUndefined();
+    const [grouped] = lineChartPlugin.buildQuery({
+      ...formData,
+      series_limit: 5,
+      group_others_when_limit_reached: true,
+    }).queries;
+    expect(grouped).toMatchObject({
+      series_limit: 5,
+      series_columns: ['gender'],
+      group_others_when_limit_reached: true,
+    });
+  });
+
   it('adds rolling, compare and resample steps in Superset order', () => {
     const [query] = lineChartPlugin.buildQuery({
       ...formData,

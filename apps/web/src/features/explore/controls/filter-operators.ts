@@ -11,7 +11,8 @@ const TRUTH_CHECKS = ['IS TRUE', 'IS FALSE'] as const satisfies readonly AdhocFi
  * The operators the filter editor offers for a column, by its generic type: a time range and comparisons
  * on times, no patterns on numbers (which, like Superset, may still be 0/1 flags tested for truth), only
  * truth and null checks on booleans, patterns but no truth checks on text. A column of unknown type
- * gets every operator but the time range. LATEST PARTITION is not offered: no dataset has a partition column.
+ * gets every operator but the time range. LATEST PARTITION is not offered: the dataset's columns do not say
+ * which are partition keys (the server resolves it, on PostgreSQL and MariaDB, for contexts that name it).
  */
 export function operatorsForColumn(
   column: Pick<DatasourceColumn, 'is_dttm' | 'type_generic'> | undefined,
