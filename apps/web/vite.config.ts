@@ -15,19 +15,17 @@ function serverProxy(): ProxyOptions {
   };
 }
 
-/** Modules shared by the login page and the shell should load once; page-only code stays with its page. */
+/**
+ * Modules shared by the login page and the shell should load once; page-only code stays with its page.
+ * ECharts has no group on purpose: as one chunk it was ~270 KB gzip on any page with a chart (and entry-aware
+ * groups of it came out larger still); left to the chunker, each chart type's chunk shares echarts/core with
+ * the canvas renderer and brings only its own series and components.
+ */
 const vendorGroups = [
   {
     name: 'react',
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store)[\\/]/,
     priority: 30,
-  },
-  // ECharts (with zrender) as one chunk shared by every ECharts chart type: asked for by the first chart
-  // of a page, in one request instead of thirty small ones, and already there for the next chart type.
-  {
-    name: 'echarts',
-    test: /node_modules[\\/](echarts|zrender)[\\/]/,
-    priority: 25,
   },
   {
     name: 'icons',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chartCodePreloads,
   dashboardPageRef,
   fetchPreloadLinks,
   modulePreloadLinks,
@@ -21,6 +22,15 @@ const manifest: WebManifest = {
   '_grid-g.js': { file: 'assets/grid-g.js', imports: ['_antd-c.js'] },
   'src/features/dashboards/page/DashboardPermalinkPage.tsx': { file: 'assets/Permalink-h.js' },
   'src/features/explore/page/ExplorePage.tsx': { file: 'assets/Explore-i.js' },
+  '../../packages/charts/src/plugins/pie/PieChart.tsx': {
+    file: 'assets/PieChart-j.js',
+    imports: ['_echarts-view-k.js', '_react-b.js'],
+  },
+  '_echarts-view-k.js': { file: 'assets/EChartsView-k.js' },
+  '../../packages/charts/src/plugins/timeseries/TimeseriesChart.tsx': {
+    file: 'assets/TimeseriesChart-l.js',
+    imports: ['_echarts-view-k.js'],
+  },
 };
 
 describe('routePreloads', () => {
@@ -73,5 +83,20 @@ describe('routePreloads', () => {
       '<link rel="preload" as="fetch" crossorigin href="/api/v1/dashboard/1">' +
         '<link rel="preload" as="fetch" crossorigin href="/x?a=1&amp;b=&quot;2&quot;">',
     );
+  });
+});
+
+describe('chartCodePreloads', () => {
+  it("lists each chart type's renderer once with what it imports, without the entry's", () => {
+    const hrefs = chartCodePreloads(manifest, ['pie', 'echarts_timeseries_line', 'echarts_timeseries_bar']);
+    expect(hrefs.sort()).toEqual([
+      '/assets/EChartsView-k.js',
+      '/assets/PieChart-j.js',
+      '/assets/TimeseriesChart-l.js',
+    ]);
+  });
+
+  it('adds nothing for an unknown viz type or a renderer missing from the build', () => {
+    expect(chartCodePreloads(manifest, ['deck_arc', 'table'])).toEqual([]);
   });
 });

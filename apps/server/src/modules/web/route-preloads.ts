@@ -1,3 +1,4 @@
+import { CHART_MODULES } from '@tessera/charts/chart-modules';
 import { z } from 'zod';
 
 /** The part of Vite's build manifest (dist/.vite/manifest.json) the preloads need. */
@@ -45,10 +46,34 @@ function closure(manifest: WebManifest, key: string, into: Set<string>): Set<str
 export function routePreloads(manifest: WebManifest, pathname: string): string[] {
   const page = LINKED_PAGES.find((linked) => linked.path.test(pathname));
   if (page === undefined || manifest[page.source] === undefined) return [];
+  return chunkFiles(manifest, [SHELL, page.source]);
+}
+
+/** How the web build's manifest names a file of packages/charts/src (its sources sit two levels up). */
+const CHARTS_SOURCE = '../../packages/charts/src/';
+
+/**
+ * The JS files of the renderers of `vizTypes` (by @tessera/charts' CHART_MODULES) with what they import,
+ * less the entry's own. On a dashboard page they download alongside the page's code, instead of after the
+ * app has read the chart list and asked for them. Unknown viz types add nothing.
+ */
+export function chartCodePreloads(manifest: WebManifest, vizTypes: readonly string[]): string[] {
+  return chunkFiles(
+    manifest,
+    vizTypes.flatMap((vizType) => {
+      const module = CHART_MODULES[vizType];
+      return module === undefined ? [] : [`${CHARTS_SOURCE}${module}`];
+    }),
+  );
+}
+
+/** The /assets/… URLs of the JS of `sources` and of what they import, less what the entry loads anyway. */
+function chunkFiles(manifest: WebManifest, sources: readonly string[]): string[] {
   const entry = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest))
     if (chunk.isEntry === true) closure(manifest, key, entry);
-  const wanted = closure(manifest, page.source, closure(manifest, SHELL, new Set()));
+  const wanted = new Set<string>();
+  for (const source of sources) closure(manifest, source, wanted);
   return [...wanted]
     .filter((key) => !entry.has(key))
     .map((key) => `/${manifest[key]?.file ?? ''}`)

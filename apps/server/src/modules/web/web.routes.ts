@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { buildBootstrap } from '../bootstrap/bootstrap.service';
 import { dashboardPagePreloads } from '../dashboards/dashboard-preloads.service';
 import {
+  chartCodePreloads,
   dashboardPageRef,
   fetchPreloadLinks,
   modulePreloadLinks,
@@ -54,10 +55,13 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext): 
   const preloadsFor = async (request: FastifyRequest, pathname: string): Promise<string> => {
     const principal = request.principal;
     if (principal === null) return '';
-    const code = manifest === null ? '' : modulePreloadLinks(routePreloads(manifest, pathname));
+    const pageCode = manifest === null ? [] : routePreloads(manifest, pathname);
     const dashboardRef = dashboardPageRef(pathname);
-    if (dashboardRef === null) return code;
-    const reads = await dashboardPagePreloads(ctx, principal, dashboardRef);
+    if (dashboardRef === null) return modulePreloadLinks(pageCode);
+    const { reads, vizTypes } = await dashboardPagePreloads(ctx, principal, dashboardRef);
+    // The drawing code of the dashboard's chart types downloads with the page's own code.
+    const chartCode = manifest === null ? [] : chartCodePreloads(manifest, vizTypes);
+    const code = modulePreloadLinks([...new Set([...pageCode, ...chartCode])]);
     // The page's chart-data POSTs need the CSRF token: it is read alongside the dashboard.
     return `${code}${fetchPreloadLinks(reads.length === 0 ? [] : [CSRF_TOKEN_PATH, ...reads])}`;
   };

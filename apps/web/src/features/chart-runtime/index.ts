@@ -7,3 +7,4 @@ export { controlsChanged, normalizeFormData, sameFormData } from './form-data-ch
 export { ChartHolder, holderStatus } from './ChartHolder';
 export { UnsupportedChart, isSupportedVizType } from './UnsupportedChart';
 export { chartFailure } from './chart-failure';
+export { preloadChartCode } from './preload-chart-code';

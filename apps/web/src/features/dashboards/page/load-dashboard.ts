@@ -13,7 +13,7 @@ import {
 } from '../state/dashboard-chart';
 import { chartsLoaded, datasourceLoaded } from '../state/dashboard-info.slice';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
-import { datasourcesSet } from '../../chart-runtime';
+import { datasourcesSet, preloadChartCode } from '../../chart-runtime';
 
 type Thunk<Result> = ThunkAction<Result, RootState, unknown, Action>;
 
@@ -34,6 +34,8 @@ export function fetchDashboardCharts(
     const charts: DashboardChartEntity[] = (listed.data?.result ?? [])
       .filter((chart) => wanted.has(chart.id))
       .map(fromDashboardChart);
+    // Every chart type's drawing code downloads now, while the datasets and chart data are asked for.
+    preloadChartCode(charts.map((chart) => chart.vizType));
     const found = new Set(charts.map((chart) => chart.id));
     const answers = await Promise.all(
       chartIds
