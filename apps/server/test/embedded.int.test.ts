@@ -178,6 +178,10 @@ describe.each(METADATA_BACKENDS)('embedded dashboards (%s metadata)', (backend) 
       fx.otherDatasetId,
     ]);
     expect((await asGuest('GET', `/api/v1/dashboard/${board}/tabs`, caOnly)).statusCode).toBe(200);
+    const metadata = (id: number) =>
+      asGuest('GET', `/superset/fetch_datasource_metadata?datasourceKey=${String(id)}__table`, caOnly);
+    expect((await metadata(fx.otherDatasetId)).statusCode).toBe(200);
+    expect([403, 404]).toContain((await metadata(fx.datasetId)).statusCode);
     const info = await asGuest('GET', `/api/v1/embedded_dashboard/${uuid}`, caOnly);
     expect(embeddedDashboardResponseSchema.parse(info.json()).result.dashboard_id).toBe(board);
 

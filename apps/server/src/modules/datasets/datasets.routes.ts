@@ -90,8 +90,9 @@ export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { id: result.id, result: pickColumns(result, query.columns) };
   });
 
+  // The dashboard page reads its charts' datasets here; embedded viewers only those of their grant.
   app.get('/superset/fetch_datasource_metadata', async (request) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Dataset');
+    const principal = requireViewer(request.principal, request.guest, 'can_read', 'Dataset');
     const key = (request.query as { datasourceKey?: unknown }).datasourceKey;
     return loadExploreDatasource(ctx, principal, parseDatasourceKey(key));
   });
