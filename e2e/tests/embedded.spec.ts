@@ -23,6 +23,7 @@ const hosts: Server[] = [];
 let admin = '';
 let embeddedUuid = '';
 let otherDashboardId = 0;
+let boardId = 0;
 let chartId = 0;
 
 async function api(method: string, url: string, body?: unknown, token = admin): Promise<Response> {
@@ -155,6 +156,7 @@ test.beforeAll(async () => {
     }),
     201,
   );
+  boardId = board.id;
   otherDashboardId = (
     await json<{ id: number }>(
       await api('POST', '/api/v1/dashboard/', { dashboard_title: 'Not embedded' }),
@@ -234,4 +236,38 @@ test('the guest token reaches neither databases, SQL Lab nor another dashboard',
   );
   expect((await asGuest('GET', `/api/v1/dashboard/${String(otherDashboardId)}`)).status).toBe(404);
   expect((await asGuest('GET', '/api/v1/dashboard/')).status).toBe(401);
+});
+
+test('owners manage the embedding from the dashboard header menu', async ({ page }) => {
+  await page.goto(`${tessera.baseURL}/login/`);
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/superset\/welcome\/$/);
+  await page.goto(`${tessera.baseURL}/superset/dashboard/${String(boardId)}/`);
+  await page.getByTestId('dashboard-header-menu').click();
+  await page.getByTestId('manage-embedded-menu-item').click();
+  const modal = page.getByTestId('manage-embedded-modal');
+  await expect(modal.getByTestId('embedded-uuid')).toHaveText(embeddedUuid);
+  await expect(modal.getByTestId('embedded-allowed-domains')).toHaveValue(HOST_ORIGIN);
+  await page.screenshot({ path: test.info().outputPath('manage-embedded.png') });
+
+  await modal.getByTestId('embedded-allowed-domains').fill(`${HOST_ORIGIN}, https://app.example.com`);
+  await modal.getByTestId('embedded-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Changes saved.' })).toBeVisible();
+  const saved = await json<{ result: { uuid: string; allowed_domains: string[] } }>(
+    await api('GET', `/api/v1/dashboard/${String(boardId)}/embedded`),
+  );
+  expect(saved.result).toMatchObject({
+    uuid: embeddedUuid,
+    allowed_domains: [HOST_ORIGIN, 'https://app.example.com'],
+  });
+
+  await modal.getByTestId('embedded-disable').click();
+  await expect(modal.getByTestId('embedded-not-enabled')).toBeVisible();
+  expect((await api('GET', `/api/v1/dashboard/${String(boardId)}/embedded`)).status).toBe(404);
+
+  await modal.getByTestId('embedded-enable').click();
+  await expect(modal.getByTestId('embedded-uuid')).toHaveText(/^[0-9a-f-]{36}$/);
+  await expect(modal.getByTestId('embedded-uuid')).not.toHaveText(embeddedUuid);
 });
