@@ -8,6 +8,8 @@ import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { registerChartDataRoutes } from './modules/chart-data/chart-data.routes';
 import { registerChartRoutes } from './modules/charts/charts.routes';
 import { registerDashboardRoutes } from './modules/dashboards/dashboards.routes';
+import { registerEmbeddedRoutes } from './modules/embedded/embedded.routes';
+import { guestFromToken, guestTokenHeader } from './modules/embedded/guest.service';
 import { registerDatabaseRoutes } from './modules/databases/databases.routes';
 import { registerDatasetRoutes } from './modules/datasets/datasets.routes';
 import { registerExploreRoutes } from './modules/explore/explore.routes';
@@ -85,7 +87,10 @@ export async function buildApp(
     strictTransportSecurity: false,
   });
   registerHsts(app);
-  registerAuthHook(app, fullCtx);
+  registerAuthHook(app, fullCtx, {
+    tokenOf: (request) => guestTokenHeader(fullCtx, request),
+    fromToken: (token) => guestFromToken(fullCtx, token),
+  });
   // Before the other modules: its onResponse hook names every API call they answer.
   registerLogRoutes(app, fullCtx);
   registerHealthRoutes(app, fullCtx);
@@ -113,6 +118,7 @@ export async function buildApp(
   registerSharingRoutes(app, fullCtx);
   registerChartRoutes(app, fullCtx);
   registerDashboardRoutes(app, fullCtx);
+  registerEmbeddedRoutes(app, fullCtx);
   registerTaggingRoutes(app, fullCtx);
   registerAnnotationLayerRoutes(app, fullCtx);
   registerReportRoutes(app, fullCtx);

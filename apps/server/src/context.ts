@@ -40,6 +40,8 @@ export interface AppContext {
     csrf: Buffer;
     /** AES key of stored connection passwords. */
     credentials: Buffer;
+    /** HS256 key of embedded viewers' guest tokens (its own purpose, so no access token passes as one). */
+    guest: Uint8Array;
   };
   databases: DatabaseRegistry;
   caches: AppCaches;

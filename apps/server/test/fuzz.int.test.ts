@@ -54,6 +54,8 @@ import {
   userCreateSchema,
   userUpdateSchema,
   validateParametersSchema,
+  embeddedDashboardWriteSchema,
+  guestTokenRequestSchema,
 } from '@tessera/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +190,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/v1/annotation_layer/:id/annotation/:annotationId' },
   { method: 'DELETE', path: '/api/v1/annotation_layer/:id/annotation/', rison: true },
   { method: 'POST', path: '/superset/log/' },
+  { method: 'GET', path: '/api/v1/dashboard/:id/embedded' },
+  { method: 'POST', path: '/api/v1/dashboard/:id/embedded', body: embeddedDashboardWriteSchema },
+  { method: 'PUT', path: '/api/v1/dashboard/:id/embedded', body: embeddedDashboardWriteSchema },
+  { method: 'DELETE', path: '/api/v1/dashboard/:id/embedded' },
+  { method: 'GET', path: '/api/v1/embedded_dashboard/:id' },
+  { method: 'POST', path: '/api/v1/security/guest_token/', body: guestTokenRequestSchema },
+  { method: 'GET', path: '/embedded/:id' },
   { method: 'GET', path: '/api/v1/log/', rison: true },
   { method: 'GET', path: '/api/v1/log/:id' },
   { method: 'GET', path: '/api/v1/log/recent_activity/', rison: true },
@@ -556,8 +565,10 @@ describe('fuzzing every endpoint with malformed requests', () => {
   };
 
   beforeAll(async () => {
-    // Tagging on, so the tag routes' handlers are fuzzed and not only the flag's 404.
-    server = await startTestServer('sqlite', { configFile: { feature_flags: { TAGGING_SYSTEM: true } } });
+    // Tagging and embedding on, so their routes' handlers are fuzzed and not only the flags' 404.
+    server = await startTestServer('sqlite', {
+      configFile: { feature_flags: { TAGGING_SYSTEM: true, EMBEDDED_SUPERSET: true } },
+    });
     token = await server.token();
     const login = await server.request('POST', '/login/', {
       body: { username: 'admin', password: 'admin-test-password-1' },

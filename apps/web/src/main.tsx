@@ -4,6 +4,8 @@ import { App } from './app/App';
 import { loadBootstrap, readEmbeddedBootstrap } from './app/bootstrap';
 import { preloadRoute } from './app/preload-route';
 import { createAppStore } from './app/store';
+import { EMBEDDED_PAGE_PREFIX } from '@tessera/contracts';
+import { captureHostHandshake } from './shared/embedded/host-handshake';
 import { initialThemeState } from './app/theme/theme-slice';
 import { prefersDark, readStoredTheme } from './app/theme/theme-storage';
 
@@ -15,6 +17,8 @@ function storage(): Storage | undefined {
   }
 }
 
+// Before anything else: the embedded SDK's handshake may arrive before the embedded page's code.
+if (window.location.pathname.startsWith(EMBEDDED_PAGE_PREFIX)) captureHostHandshake();
 const bootstrap = readEmbeddedBootstrap(document);
 // Before React renders: the shell and the page download while the entry's code starts up.
 preloadRoute(window.location.pathname, (bootstrap?.user ?? null) !== null);

@@ -53,6 +53,17 @@ export const appConstantsSchema = z
     SUPERSET_LOG_VIEW: z.boolean().default(true),
     /** Days a `logs` row is kept (Tessera's own setting; Superset keeps them forever). 0: forever. */
     LOG_RETENTION_DAYS: z.number().int().nonnegative().default(90),
+    // Embedding (reference §14 GUEST_TOKEN_*, flag EMBEDDED_SUPERSET).
+    /** The role whose row level security rules a guest falls under (Superset's GUEST_ROLE_NAME). */
+    GUEST_ROLE_NAME: z.string().min(1).max(64).default('Public'),
+    GUEST_TOKEN_JWT_ALGO: z.literal('HS256').default('HS256'),
+    GUEST_TOKEN_JWT_EXP_SECONDS: z.number().int().positive().max(86_400).default(300),
+    GUEST_TOKEN_HEADER_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/)
+      .default('X-GuestToken'),
+    /** The `aud` claim of guest tokens; null: `tessera`. */
+    GUEST_TOKEN_JWT_AUDIENCE: z.string().min(1).max(255).nullable().default(null),
   })
   .strict();
 export type AppConstants = z.infer<typeof appConstantsSchema>;
@@ -112,6 +123,7 @@ export const FRONTEND_CONF_KEYS = [
   'ALERT_REPORTS_MIN_CUSTOM_SCREENSHOT_WIDTH',
   'ALERT_REPORTS_MAX_CUSTOM_SCREENSHOT_WIDTH',
   'SUPERSET_LOG_VIEW',
+  'GUEST_TOKEN_HEADER_NAME',
 ] as const satisfies readonly (keyof AppConstants)[];
 export type FrontendConf = Pick<AppConstants, (typeof FRONTEND_CONF_KEYS)[number]>;
 

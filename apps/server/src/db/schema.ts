@@ -511,6 +511,15 @@ export interface LogsTable {
   referrer: string | null;
 }
 
+/** A dashboard's embedding (issue #15 item 4); allowed_domains is a JSON array of origins. */
+export interface EmbeddedDashboardsTable {
+  uuid: string;
+  dashboard_id: number;
+  allowed_domains: string;
+  changed_by_fk: number | null;
+  changed_on: string;
+}
+
 export interface MetadataSchema {
   users: UsersTable;
   roles: RolesTable;
@@ -547,4 +556,5 @@ export interface MetadataSchema {
   rls_filter_tables: RlsFilterTablesTable;
   rls_filter_roles: RlsFilterRolesTable;
   logs: LogsTable;
+  embedded_dashboards: EmbeddedDashboardsTable;
 }

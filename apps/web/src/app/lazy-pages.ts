@@ -69,3 +69,6 @@ export const HomePage = lazyComponent(() => import('../features/home/HomePage').
 export const ExecutionLogPage = lazyComponent(() =>
   import('../features/reports/ExecutionLogPage').then((m) => m.ExecutionLogPage),
 );
+export const EmbeddedPage = lazyComponent(() =>
+  import('../features/embedded/EmbeddedPage').then((m) => m.EmbeddedPage),
+);

@@ -20,6 +20,7 @@ import {
   ExplorePage,
   HomePage,
   LoginPage,
+  EmbeddedPage,
   NewDashboardPage,
   NotFoundPage,
   ProfilePage,
@@ -115,6 +116,8 @@ function RouteError() {
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />}>
     <Route path="/login/" element={<Page component={LoginPage} fullScreen />} />
+    {/* The embedded SDK's iframe: no shell, no session (a guest token), no login redirect. */}
+    <Route path="/embedded/:uuid" element={<Page component={EmbeddedPage} fullScreen />} />
     <Route element={<Page component={AppShell} fullScreen />}>
       <Route element={<RequireAuth />}>
         <Route index element={<HomeRedirect />} />

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
 import { parseId, parseInput } from '../../platform/validation';
 import { dashboardChartRefOf, type DashboardChartRef } from '../dashboards/dashboard-chart-grant.service';
-import { requirePermission } from '../security/principal';
+import { requirePermission, requireViewer } from '../security/principal';
 import {
   cachedChartData,
   closeChartDataCache,
@@ -111,9 +111,10 @@ export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext): 
     });
   }
 
+  // Embedded viewers (guest tokens) use these three: their datasets' data, filter values, cached results.
   const queryContexts = new QueryContextMemo();
   app.post('/api/v1/chart/data', async (request, reply) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Chart');
+    const principal = requireViewer(request.principal, request.guest, 'can_read', 'Chart');
     const queryContext = queryContexts.parse(queryContextBody(request));
     const via = viaDashboard(request, queryContext.form_data);
     return send(reply, await runQueryContext(ctx, principal, queryContext, via));
@@ -122,7 +123,7 @@ export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(
     '/api/v1/datasource/:datasource_type/:datasource_id/column/:column_name/values/',
     async (request) => {
-      const principal = requirePermission(request.principal, 'can_read', 'Dataset');
+      const principal = requireViewer(request.principal, request.guest, 'can_read', 'Dataset');
       const params = parseInput(columnValuesParamsSchema, request.params);
       return columnValues(ctx, principal, {
         datasourceType: params.datasource_type,
@@ -139,7 +140,7 @@ export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.get('/api/v1/chart/data/:cache_key', async (request) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Chart');
+    const principal = requireViewer(request.principal, request.guest, 'can_read', 'Chart');
     const key: unknown = (request.params as { cache_key?: unknown }).cache_key;
     return cachedChartData(ctx, principal, typeof key === 'string' ? key : '');
   });

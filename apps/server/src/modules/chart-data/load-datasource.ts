@@ -33,6 +33,12 @@ export async function checkChartDatasource(
   const cached = await loadCachedExploreDatasource(ctx, id);
   if (!cached) return { kind: 'missing' };
   const { datasource, database, ownerIds } = cached;
+  // An embedded viewer reads exactly the datasets of its dashboards' charts and filters.
+  if (principal.guest) {
+    return principal.guest.datasetIds.includes(id)
+      ? { kind: 'readable', source: { datasource, database } }
+      : { kind: 'denied', datasourceName: datasource.datasource_name };
+  }
   if (
     !canSeeDataset(principal, database, datasource, ownerIds) &&
     !(viaDashboard !== null && (await dashboardGrantsDataset(ctx, principal, viaDashboard, id)))

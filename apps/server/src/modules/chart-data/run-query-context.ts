@@ -222,6 +222,8 @@ async function rowLevelSecurityOf(
         virtualSql: renderedSql,
       },
       (clause) => checkAdhocSql(clause, engine, 'a row level security filter', { allowSubquery }),
+      // A guest token's rls entries (issue #15 item 4), checked like the stored rules' clauses.
+      env.principal.guest?.rls ?? [],
     );
   } catch (error) {
     if (error instanceof ChartDataError) throw error.toApiError();

@@ -30,6 +30,10 @@ export function dashboardVisibilityCondition(
   ctx: AppContext,
   principal: Principal,
 ): Expression<SqlBool> | null {
+  if (principal.guest) {
+    const ids = principal.guest.dashboardIds;
+    return ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`d.id in (${sql.join(ids)})`;
+  }
   if (canSeeAllDashboards(principal)) return null;
   const me = principal.user.id;
   const readable = readableDatasetCondition(principal, 's.datasource_id') ?? sql<SqlBool>`1 = 1`;
@@ -55,6 +59,8 @@ export async function canSeeDashboard(
   principal: Principal,
   row: DashboardRow,
 ): Promise<boolean> {
+  // An embedded viewer sees exactly the dashboards its guest token names, and nothing else.
+  if (principal.guest) return principal.guest.dashboardIds.includes(row.id);
   const condition = dashboardVisibilityCondition(ctx, principal);
   if (condition === null) return true;
   const found = await ctx.store.db

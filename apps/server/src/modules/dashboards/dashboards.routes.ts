@@ -17,7 +17,7 @@ import { pickColumns, showQuerySchema } from '../../platform/columns';
 import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { registerModelHelpers } from '../security/model-helpers';
 import { relatedUsers } from '../security/related-users';
-import { requirePermission } from '../security/principal';
+import { requirePermission, requireViewer } from '../security/principal';
 import { requireDashboardEditor } from './dashboard-access';
 import { saveDashboardColors } from './dashboard-colors';
 import { copyDashboard } from './dashboard-copy';
@@ -78,24 +78,24 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.get('/api/v1/dashboard/:id', async (request) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    const principal = requireViewer(request.principal, request.guest, 'can_read', 'Dashboard');
     const query = parseRisonQuery(showQuerySchema, risonParam(request));
     const item = await showDashboard(ctx, principal, param(request, 'id'));
     return { id: item.id, result: pickColumns(item, query.columns) };
   });
 
   app.get('/api/v1/dashboard/:id/charts', async (request) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    const principal = requireViewer(request.principal, request.guest, 'can_read', 'Dashboard');
     return { result: await dashboardCharts(ctx, principal, param(request, 'id')) };
   });
 
   app.get('/api/v1/dashboard/:id/datasets', async (request) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    const principal = requireViewer(request.principal, request.guest, 'can_read', 'Dashboard');
     return { result: await dashboardDatasets(ctx, principal, param(request, 'id')) };
   });
 
   app.get('/api/v1/dashboard/:id/tabs', async (request) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    const principal = requireViewer(request.principal, request.guest, 'can_read', 'Dashboard');
     return { result: await dashboardTabs(ctx, principal, param(request, 'id')) };
   });
 

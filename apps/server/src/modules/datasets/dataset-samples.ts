@@ -56,6 +56,7 @@ async function sampleSource(
         throw sip40Error(400, 'INVALID_SQL_ERROR', `Invalid SQL in a row level security filter: ${problem}`);
       return clause.trim();
     },
+    principal.guest?.rls ?? [],
   );
   const table =
     rls.virtualSql === null

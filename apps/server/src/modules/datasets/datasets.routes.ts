@@ -11,7 +11,7 @@ import { pickColumns, showQuerySchema } from '../../platform/columns';
 import { idParam, parseId, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
 import { relatedDatabases } from '../databases/database-choices';
 import { distinctChoices, registerModelHelpers } from '../security/model-helpers';
-import { requirePermission, type Principal } from '../security/principal';
+import { requirePermission, requireViewer, type Principal } from '../security/principal';
 import { relatedUsers } from '../security/related-users';
 import { toDatasetListItem } from './dataset-dict';
 import { listDatasetViews } from './dataset-list';
@@ -90,8 +90,9 @@ export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { id: result.id, result: pickColumns(result, query.columns) };
   });
 
+  // The dashboard page reads its charts' datasets here; embedded viewers only those of their grant.
   app.get('/superset/fetch_datasource_metadata', async (request) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Dataset');
+    const principal = requireViewer(request.principal, request.guest, 'can_read', 'Dataset');
     const key = (request.query as { datasourceKey?: unknown }).datasourceKey;
     return loadExploreDatasource(ctx, principal, parseDatasourceKey(key));
   });
@@ -124,8 +125,9 @@ export function registerDatasetRoutes(app: FastifyInstance, ctx: AppContext): vo
     return relatedObjects(ctx.store.db, view.id);
   });
 
+  // Embedded viewers (guest tokens) may sample their dashboards' datasets, under the token's rls.
   app.post('/datasource/samples', async (request) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Dataset');
+    const principal = requireViewer(request.principal, request.guest, 'can_read', 'Dataset');
     const query = parseSamplesQuery(request.query);
     return { result: await datasetSamples(ctx, principal, query) };
   });

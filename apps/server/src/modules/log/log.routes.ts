@@ -9,7 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { idParam, parseInput, parseRisonQuery, risonParam } from '../../platform/validation';
+import { guestFromToken } from '../embedded/guest.service';
 import { requirePermission, requireUser } from '../security/principal';
+import { unauthorized } from '../../platform/errors';
+import { MultipartForm } from '../../platform/multipart-body';
 import { referrerOf, registerActionLogging } from './action-logging.hook';
 import { beaconRows } from './beacon-rows';
 import { startLogRetention } from './log-retention';
@@ -21,6 +24,13 @@ const logListQuerySchema = z.preprocess(
   (raw) => (isRecord(raw) && !('page_size' in raw) ? { ...raw, page_size: LOG_LIST_PAGE_SIZE } : raw),
   listQuerySchema,
 );
+
+/** The `guest_token` field of a beacon form (or JSON body), when it is one non-empty string. */
+function guestTokenField(body: unknown): string | null {
+  const value =
+    body instanceof MultipartForm ? body.fields.get('guest_token') : isRecord(body) ? body.guest_token : null;
+  return typeof value === 'string' && value !== '' ? value : null;
+}
 
 /** POST /superset/log/, the Action Log API and action logging of every API call (README). */
 export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): LogWriter {
@@ -37,11 +47,16 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): LogWri
   });
 
   app.post('/superset/log/', async (request, reply) => {
-    const principal = requireUser(request.principal);
+    // Embedded viewers log too: their beacon carries the guest token as a form field (a beacon sends no
+    // headers). Their rows name no user (a guest is no user of this app).
+    const formToken = guestTokenField(request.body);
+    const guest = request.guest ?? (formToken === null ? null : await guestFromToken(ctx, formToken));
+    const principal = request.principal ?? guest;
+    if (principal === null) throw unauthorized();
     const query = parseInput(logPostQuerySchema, request.query);
     const rows = beaconRows(request.body, {
       query,
-      userId: principal.user.id,
+      userId: principal.guest ? null : principal.user.id,
       referrer: referrerOf(request),
       now: new Date(),
     });

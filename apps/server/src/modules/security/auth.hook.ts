@@ -8,6 +8,11 @@ import { verifyToken } from './tokens';
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /**
+     * An embedded viewer (X-GuestToken). Kept apart from `principal`, which stays null for guests, so
+     * that only routes that ask for viewers (`requireViewer`) ever serve one.
+     */
+    guest: Principal | null;
   }
 }
 
@@ -34,10 +39,22 @@ export function bearerToken(request: FastifyRequest): string | null {
  * Resolves who is calling (bearer JWT for scripts, session cookie for browsers) and enforces CSRF on
  * cookie-authenticated mutating requests. Routes then decide what the principal may do.
  */
-export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * How the embedding module turns a request's guest token header into a guest principal (null: no
+ * header; a guest of null: a header that grants nothing). Handed in by the composition root, so this
+ * module does not import embedding (which reads dashboards and charts, which import this module).
+ */
+export interface GuestResolver {
+  tokenOf(request: FastifyRequest): string | null;
+  fromToken(token: string): Promise<Principal | null>;
+}
+
+export function registerAuthHook(app: FastifyInstance, ctx: AppContext, guests: GuestResolver): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('guest', null);
   app.addHook('onRequest', async (request) => {
     request.principal = null;
+    request.guest = null;
     const path = request.url.split('?', 1)[0] ?? '';
     if (
       path === '/health' ||
@@ -46,6 +63,12 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
       path.startsWith('/assets/')
     )
       return;
+    // A guest token decides alone: a browser's own Tessera cookie never widens what the embed reaches.
+    const guestToken = guests.tokenOf(request);
+    if (guestToken !== null) {
+      request.guest = await guests.fromToken(guestToken);
+      return;
+    }
     const token = bearerToken(request);
     if (token !== null) {
       if (path === '/api/v1/security/refresh') return;

@@ -35,10 +35,16 @@ export const PERMISSION_CATALOGUE: readonly PermissionPair[] = [
   ['all_database_access', 'all_database_access'],
   ['all_datasource_access', 'all_datasource_access'],
   ['all_query_access', 'all_query_access'],
+  // POST /api/v1/security/guest_token/ (embedding): admins, or a role given this pair for a host app's user.
+  ['can_grant_guest_token', 'SecurityRestApi'],
 ];
 
 const ADMIN_ONLY_VIEWS = new Set(['User', 'Role', 'Log', 'Row Level Security']);
-const ADMIN_ONLY_PAIRS = new Set(['can_write|Database', 'all_query_access|all_query_access']);
+const ADMIN_ONLY_PAIRS = new Set([
+  'can_write|Database',
+  'all_query_access|all_query_access',
+  'can_grant_guest_token|SecurityRestApi',
+]);
 
 const alpha = PERMISSION_CATALOGUE.filter(
   ([permission, view]) => !ADMIN_ONLY_VIEWS.has(view) && !ADMIN_ONLY_PAIRS.has(`${permission}|${view}`),

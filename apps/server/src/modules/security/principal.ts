@@ -1,3 +1,4 @@
+import type { RequestRlsClause } from '@tessera/contracts';
 import type { MetadataDb } from '../../db/kysely';
 import { forbidden, unauthorized } from '../../platform/errors';
 import { isAdminRoleName, pairKey, type PermissionPair } from './permissions';
@@ -6,13 +7,30 @@ import { permissionsOfRoles } from './roles.repo';
 import type { UserRow } from './user-row';
 import { findUserById, rolesOfUsers } from './users.repo';
 
+/**
+ * What a guest token grants (issue #15 item 4): the embedded dashboards it names, the datasets their
+ * charts and native filters read, and the token's row level security clauses.
+ */
+export interface GuestGrant {
+  /** Embedded uuids named by the token that exist (and so the dashboards behind them). */
+  embeddedUuids: string[];
+  dashboardIds: number[];
+  datasetIds: number[];
+  rls: RequestRlsClause[];
+}
+
 /** The authenticated caller of one request. */
 export interface Principal {
   user: UserRow;
   roles: string[];
   pairs: PermissionPair[];
   isAdmin: boolean;
-  via: 'cookie' | 'bearer';
+  via: 'cookie' | 'bearer' | 'guest';
+  /**
+   * Set only for an embedded viewer. Such a principal is never `request.principal` (so every route that
+   * reads that answers 401); only the routes that accept guests (`requireViewer`) see it.
+   */
+  guest?: GuestGrant;
   /** The session's id: the digest of the cookie, or of the bearer token's `sid`. */
   sessionId: string | null;
   can(permission: string, viewMenu: string): boolean;
@@ -69,6 +87,20 @@ export async function loadPrincipal(
 export function requireUser(principal: Principal | null): Principal {
   if (!principal) throw unauthorized();
   return principal;
+}
+
+/**
+ * The caller of a route that embedded viewers may also use: a signed-in user with the pair, else the
+ * request's guest (whose grant the route then checks), else 401.
+ */
+export function requireViewer(
+  principal: Principal | null,
+  guest: Principal | null,
+  permission: string,
+  viewMenu: string,
+): Principal {
+  if (principal === null && guest !== null) return guest;
+  return requirePermission(principal, permission, viewMenu);
 }
 
 export function requirePermission(

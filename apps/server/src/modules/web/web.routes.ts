@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { buildBootstrap } from '../bootstrap/bootstrap.service';
 import { dashboardPagePreloads } from '../dashboards/dashboard-preloads.service';
+import { allowedDomainsOf, embeddingForPage } from '../embedded/embedded.service';
 import {
   chartCodePreloads,
   dashboardPageRef,
@@ -78,6 +79,29 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext): 
       .header('cache-control', 'no-store')
       .send(indexHtml.replace('</head>', `${payload}</head>`));
   };
+
+  /**
+   * `/embedded/{uuid}` (issue #15 item 4): the app's page for the embedded SDK's iframe, framed only by
+   * the embedding's allowed_domains (CSP frame-ancestors; none listed: any origin, as in Superset).
+   * Unknown uuids and a disabled EMBEDDED_SUPERSET answer 404.
+   */
+  app.get('/embedded/:uuid', async (request, reply) => {
+    const uuid = (request.params as { uuid?: unknown }).uuid;
+    const embedding =
+      typeof uuid === 'string' && uuid.length <= 64 ? await embeddingForPage(ctx, uuid) : null;
+    if (embedding === null) return reply.code(404).send({ message: 'Not found' });
+    const domains = allowedDomainsOf(embedding);
+    const ancestors = domains === null ? "'none'" : domains.length === 0 ? '*' : domains.join(' ');
+    const csp = reply.getHeader('content-security-policy');
+    const policy = (typeof csp === 'string' ? csp : '')
+      .split(';')
+      .map((part) => part.trim())
+      .filter((part) => part !== '' && !part.startsWith('frame-ancestors'));
+    reply.header('content-security-policy', [...policy, `frame-ancestors ${ancestors}`].join(';'));
+    // X-Frame-Options knows only SAMEORIGIN/DENY; frame-ancestors above is what decides here.
+    reply.removeHeader('x-frame-options');
+    return sendIndex(request, reply);
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const accept = request.headers.accept ?? '';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { sessionExpired } from '../session/session-actions';
 import type { ApiError, ApiRequest } from './api-request';
 import { forgetCsrfToken, getCsrfToken } from './csrf-token';
+import { guestHeader } from './guest-token';
 import { sendRequest, type HttpOutcome } from './http';
 
 /** Paths whose POST needs no CSRF token, and where a 401 is an answer rather than a lost session. */
@@ -50,7 +51,9 @@ async function attempt(request: ApiRequest, signal: AbortSignal, timeout: number
 export const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (request, api) => {
   const timeout = request.timeoutSeconds ?? timeoutSeconds(api.getState());
   const method = request.method ?? 'GET';
-  const needsCsrf = method !== 'GET' && request.url !== LOGIN_PATH;
+  // An embedded viewer has no session: its guest token header stands in for the cookie and CSRF token.
+  const guest = guestHeader() !== null;
+  const needsCsrf = method !== 'GET' && request.url !== LOGIN_PATH && !guest;
 
   let outcome = await attempt(request, api.signal, timeout, needsCsrf);
   if (needsCsrf && isCsrfRejection(outcome)) {
@@ -58,6 +61,6 @@ export const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (requ
     outcome = await attempt(request, api.signal, timeout, needsCsrf);
   }
   if (outcome.ok) return { data: outcome.data };
-  if (outcome.status === 401 && request.url !== LOGIN_PATH) api.dispatch(sessionExpired());
+  if (outcome.status === 401 && request.url !== LOGIN_PATH && !guest) api.dispatch(sessionExpired());
   return { error: outcome.error };
 };

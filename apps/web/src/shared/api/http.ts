@@ -1,5 +1,6 @@
 import { fieldErrorsFromBody, normalizeClientError } from '@tessera/core';
 import { buildUrl, encodeForm, type ApiError, type ApiRequest } from './api-request';
+import { guestHeader } from './guest-token';
 
 export type HttpOutcome =
   | { ok: true; status: number; data: unknown }
@@ -46,6 +47,8 @@ export async function sendRequest(request: ApiRequest, options: SendOptions): Pr
     payload = JSON.stringify(request.body);
   }
   if (options.csrfToken !== undefined) headers['X-CSRFToken'] = options.csrfToken;
+  const guest = guestHeader();
+  if (guest !== null) headers[guest.name] = guest.value;
 
   try {
     const response = await fetch(buildUrl(request), {

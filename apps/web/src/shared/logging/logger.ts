@@ -1,3 +1,4 @@
+import { currentGuestToken } from '../api/guest-token';
 import { browserTransport } from './browser-transport';
 import { EventLogger, type LogEventInput } from './event-logger';
 
@@ -6,7 +7,7 @@ let instance: EventLogger | null = null;
 /** The page's one logger, created on first use; a hidden page sends what is queued at once. */
 function logger(): EventLogger {
   if (instance === null) {
-    const created = new EventLogger({ transport: browserTransport() });
+    const created = new EventLogger({ transport: browserTransport(), guestToken: currentGuestToken });
     instance = created;
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') created.flush();

@@ -21,6 +21,7 @@ import {
 import { persistedMasks } from '../native-filters/url-state';
 import { REFRESH_OPTIONS } from './refresh-labels';
 import { SaveAsModal } from './SaveAsModal';
+import { ManageEmbeddedModal } from './ManageEmbeddedModal';
 import { useReportMenu } from '../../reports/use-report-menu';
 
 const CrossFilterScopingModal = lazy(() => import('../native-filters/cross-filters/CrossFilterScopingModal'));
@@ -46,6 +47,10 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
   const [frequency, setFrequency] = useState(refreshFrequency);
   const [exporting, setExporting] = useState(false);
   const [saveAsOpen, setSaveAsOpen] = useState(false);
+  const [embedOpen, setEmbedOpen] = useState(false);
+  const embeddingOn = useAppSelector(
+    (state) => state.session.common?.feature_flags.EMBEDDED_SUPERSET === true,
+  );
   const reportMenu = useReportMenu({ kind: 'dashboard', id: info.id, name: info.title });
   const params = new URLSearchParams(location.search);
   const fullscreen = params.get('standalone') === '1' || params.get('standalone') === 'true';
@@ -173,6 +178,14 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
       ],
     },
     ...reportMenu.items,
+    ...(embeddingOn && info.canEdit
+      ? [
+          {
+            key: 'manage-embedded',
+            label: <span data-test="manage-embedded-menu-item">Manage embedded</span>,
+          },
+        ]
+      : []),
     ...(info.canShare
       ? [
           {
@@ -196,6 +209,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
     }
     if (key === 'fullscreen') toggleFullscreen();
     if (key === 'save-as') setSaveAsOpen(true);
+    if (key === 'manage-embedded') setEmbedOpen(true);
     if (key === 'cross-filter-scoping') setScopingOpen(true);
     if (key === 'image' || key === 'pdf') void exportAs(key);
     if (key === 'csv' || key === 'xlsx') void exportData(key);
@@ -242,6 +256,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
         </Suspense>
       ) : null}
       {saveAsOpen ? <SaveAsModal info={info} onClose={() => setSaveAsOpen(false)} /> : null}
+      {embedOpen ? <ManageEmbeddedModal dashboardId={info.id} onClose={() => setEmbedOpen(false)} /> : null}
       {reportMenu.dialogs}
       <Modal
         open={manualCopy !== null}

@@ -201,6 +201,10 @@ export const nativeFiltersSlice = createSlice({
     barToggled(state) {
       state.barOpen = !state.barOpen;
     },
+    /** The embedded SDK's `expand_filters=false` starts the bar collapsed. */
+    barOpenSet(state, action: PayloadAction<boolean>) {
+      state.barOpen = action.payload;
+    },
   },
 });
 

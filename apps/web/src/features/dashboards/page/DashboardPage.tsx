@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Result, theme } from 'antd';
+import { Alert, Button, Flex, Result, theme, Typography } from 'antd';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -18,9 +18,11 @@ import {
   readPrintAllTabs,
   readPrintTabs,
   readStandalone,
+  readEmbeddedFilterFlags,
   readUiConfig,
   urlParams,
 } from './url-params';
+import { nativeFiltersActions } from '../native-filters/native-filters.slice';
 import { useAutoRefresh } from '../refresh/use-auto-refresh';
 import { useDomainSharding } from './use-domain-sharding';
 import { useActiveTabsFromUrl } from './use-active-tabs-from-url';
@@ -34,8 +36,11 @@ import { useFilterUrlState } from '../native-filters/use-filter-url-state';
 import { useFiltersRefreshing } from '../native-filters/use-filters-refreshing';
 
 /** /superset/dashboard/:idOrSlug/ — spec 001 §2 'Dashboard'. */
-export function DashboardPage() {
-  const { idOrSlug = '' } = useParams();
+export function DashboardPage({ embeddedId }: { embeddedId?: number } = {}) {
+  const params = useParams();
+  // The embedded page (features/embedded) names its dashboard by id; the route by id or slug.
+  const idOrSlug = embeddedId === undefined ? (params.idOrSlug ?? '') : String(embeddedId);
+  const embedded = embeddedId !== undefined;
   const { search } = useLocation();
   const standalone = readStandalone(search);
   const load = useDashboardLoader(idOrSlug, readEditFlag(search), standalone === 3);
@@ -84,10 +89,18 @@ export function DashboardPage() {
       </Flex>
     );
   }
-  return <DashboardView idOrSlug={idOrSlug} standalone={standalone} />;
+  return <DashboardView idOrSlug={idOrSlug} standalone={standalone} embedded={embedded} />;
 }
 
-function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone: number }) {
+function DashboardView({
+  idOrSlug,
+  standalone,
+  embedded,
+}: {
+  idOrSlug: string;
+  standalone: number;
+  embedded: boolean;
+}) {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -102,7 +115,12 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   const regularKey = JSON.stringify(urlParams(search, 'reserved'));
   // eslint-disable-next-line react-hooks/exhaustive-deps -- regularKey stands for the regular params
   const regularParams = useMemo(() => urlParams(search, 'reserved'), [regularKey]);
-  useFilterUrlState(info?.id ?? 0);
+  // An embedded viewer keeps its filters in the page: it may not write filter state keys.
+  useFilterUrlState(embedded ? 0 : (info?.id ?? 0));
+  const embeddedFilters = useMemo(() => readEmbeddedFilterFlags(search), [search]);
+  useEffect(() => {
+    if (embedded && !embeddedFilters.expanded) dispatch(nativeFiltersActions.barOpenSet(false));
+  }, [embedded, embeddedFilters.expanded, dispatch]);
   useFiltersRefreshing();
   useAutoRefresh();
   useDomainSharding(search);
@@ -132,10 +150,10 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
 
   // A dashboard with a slug lives at its slug; the search params (filters, standalone) come along.
   useEffect(() => {
-    if (info?.slug && info.slug !== idOrSlug) {
+    if (!embedded && info?.slug && info.slug !== idOrSlug) {
       void navigate(`${dashboardPath(info)}${search}`, { replace: true });
     }
-  }, [info, idOrSlug, navigate, search]);
+  }, [info, idOrSlug, navigate, search, embedded]);
 
   const view = useMemo(
     () => ({
@@ -155,7 +173,7 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
   );
   if (info === null) return null;
   const editing = editMode && info.canEdit;
-  const showFilterBar = !editing && standalone !== 3;
+  const showFilterBar = !editing && standalone !== 3 && (!embedded || embeddedFilters.visible);
   const page = (
     <div
       id={rootId}
@@ -169,7 +187,18 @@ function DashboardView({ idOrSlug, standalone }: { idOrSlug: string; standalone:
       }}
     >
       {scoped === '' ? null : <style data-test="dashboard-css">{scoped}</style>}
-      {ui.hideTitle ? null : <DashboardHeader info={info} rootId={rootId} />}
+      {ui.hideTitle ? null : embedded ? (
+        // Read-only for an embedded viewer: the title alone, no menu, star or edit button.
+        <Typography.Title
+          level={3}
+          style={{ margin: `${String(token.paddingMD)}px 0 0` }}
+          data-test="embedded-title"
+        >
+          {info.title}
+        </Typography.Title>
+      ) : (
+        <DashboardHeader info={info} rootId={rootId} />
+      )}
       <div style={{ paddingTop: token.paddingMD }}>
         {!editing && sliceIds.length === 0 && layoutIsEmpty ? (
           <EmptyDashboard

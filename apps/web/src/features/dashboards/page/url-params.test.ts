@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  readEmbeddedFilterFlags,
   paramAsBoolean,
   paramAsNumber,
   paramAsObject,
@@ -94,5 +95,19 @@ describe('readPrintTabs', () => {
   });
   it('is reserved', () => {
     expect(urlParams(`?standalone=3&print_tabs=${list}&a=b`, 'reserved')).toEqual({ a: 'b' });
+  });
+});
+
+describe('readEmbeddedFilterFlags', () => {
+  it("reads the embedded SDK's filter settings; absent means shown and expanded", () => {
+    expect(readEmbeddedFilterFlags('?uiConfig=9')).toEqual({ visible: true, expanded: true });
+    expect(readEmbeddedFilterFlags('?show_filters=false&expand_filters=true')).toEqual({
+      visible: false,
+      expanded: true,
+    });
+    expect(readEmbeddedFilterFlags('?expand_filters=false')).toEqual({ visible: true, expanded: false });
+  });
+  it('keeps them from the charts: they are reserved', () => {
+    expect(urlParams('?show_filters=false&expand_filters=false&a=b', 'reserved')).toEqual({ a: 'b' });
   });
 });

@@ -1,3 +1,4 @@
+import { EMBEDDED_FILTER_PARAMS } from '@tessera/contracts';
 import { z } from 'zod';
 
 const objectSchema = z.record(z.string(), z.unknown());
@@ -36,6 +37,8 @@ export const RESERVED_URL_PARAMS = [
   'disableDomainSharding',
   PRINT_ALL_TABS_PARAM,
   PRINT_TABS_PARAM,
+  EMBEDDED_FILTER_PARAMS.visible,
+  EMBEDDED_FILTER_PARAMS.expanded,
 ] as const;
 
 export interface UiConfig {
@@ -87,6 +90,18 @@ export function readUiConfig(search: string): UiConfig {
     hideTabBar: has(UI_CONFIG_FLAGS.hideTabBar),
     hideNav: has(UI_CONFIG_FLAGS.hideNav) || standalone >= 1,
     hideChartControls: has(UI_CONFIG_FLAGS.hideChartControls) || standalone === 3,
+  };
+}
+
+/**
+ * The embedded SDK's filter bar settings (`dashboardUiConfig.filters`): `show_filters=false` hides the
+ * bar, `expand_filters=false` starts it collapsed; absent or anything else means shown and expanded.
+ */
+export function readEmbeddedFilterFlags(search: string): { visible: boolean; expanded: boolean } {
+  const params = new URLSearchParams(search);
+  return {
+    visible: params.get(EMBEDDED_FILTER_PARAMS.visible) !== 'false',
+    expanded: params.get(EMBEDDED_FILTER_PARAMS.expanded) !== 'false',
   };
 }
 

@@ -1,0 +1,60 @@
+import { Result, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { setGuestToken } from '../../shared/api/guest-token';
+import { errorText } from '../../shared/errors/to-api-error';
+import { DashboardPage } from '../dashboards/page/DashboardPage';
+import { embeddedApi } from './embedded-api';
+import { listenToHost } from './embedded-comms';
+
+const hostMethods = {
+  getScrollSize: () => ({ width: document.body.scrollWidth, height: document.body.scrollHeight }),
+  getActiveTabs: () => [],
+  getDataMask: () => ({}),
+};
+
+/**
+ * `/embedded/{uuid}` (issue #15 item 4): the page inside the embedded SDK's iframe. It waits for the
+ * host's guest token over the SDK's port, then renders the dashboard read-only, every request carrying
+ * the token (shared/api/guest-token.ts); a refreshed token replaces it in place. No login redirect:
+ * a viewer here never has a session.
+ */
+export function EmbeddedPage() {
+  const { uuid = '' } = useParams();
+  const [token, setToken] = useState<string | null>(null);
+
+  useEffect(
+    () =>
+      listenToHost((next) => {
+        setGuestToken(next);
+        setToken(next);
+      }, hostMethods),
+    [],
+  );
+
+  if (token === null) {
+    return (
+      <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }} data-test="embedded-waiting">
+        <Spin />
+      </div>
+    );
+  }
+  return <EmbeddedDashboard uuid={uuid} />;
+}
+
+function EmbeddedDashboard({ uuid }: { uuid: string }) {
+  const { data, error, isLoading } = embeddedApi.useGetEmbeddedByUuidQuery(uuid);
+  if (isLoading) return <Spin style={{ display: 'block', margin: 48 }} data-test="embedded-loading" />;
+  const dashboardId = data === undefined ? NaN : Number(data.result.dashboard_id);
+  if (!Number.isSafeInteger(dashboardId)) {
+    return (
+      <Result
+        status="403"
+        title="This dashboard cannot be shown"
+        subTitle={error === undefined ? undefined : errorText(error)}
+        data-test="embedded-error"
+      />
+    );
+  }
+  return <DashboardPage embeddedId={dashboardId} />;
+}
