@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { registerAnnotationLayerRoutes } from './modules/annotation-layers/annotation-layers.routes';
 import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { registerChartDataRoutes } from './modules/chart-data/chart-data.routes';
+import { adhocSqlProblem } from './modules/chart-data/chart-data.service';
 import { registerChartRoutes } from './modules/charts/charts.routes';
 import { registerDashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { registerEmbeddedRoutes } from './modules/embedded/embedded.routes';
@@ -97,7 +98,11 @@ export async function buildApp(
   registerSecurityRoutes(app, fullCtx);
   registerUserRoutes(app, fullCtx);
   registerRoleRoutes(app, fullCtx);
-  registerRlsRoutes(app, fullCtx);
+  registerRlsRoutes(app, fullCtx, (clause, engine) =>
+    adhocSqlProblem(clause, engine, 'the clause', {
+      allowSubquery: fullCtx.config.featureFlags.ALLOW_ADHOC_SUBQUERY,
+    }),
+  );
   registerBootstrapRoutes(app, fullCtx);
   registerDatabaseRoutes(app, fullCtx);
   registerTabStateRoutes(app, fullCtx);

@@ -91,3 +91,19 @@ export function checkAdhocSql(
   if (denied.length > 0) throw invalid(what, `${denied.join(', ')} cannot be used.`);
   return text;
 }
+
+/** What `checkAdhocSql` refuses in `fragment`, as its message; null when the fragment passes. */
+export function adhocSqlProblem(
+  fragment: string,
+  engine: Engine,
+  what: string,
+  options: { allowSubquery: boolean },
+): string | null {
+  try {
+    checkAdhocSql(fragment, engine, what, options);
+    return null;
+  } catch (error) {
+    if (error instanceof ChartDataError) return error.message;
+    throw error;
+  }
+}

@@ -4,3 +4,4 @@
  */
 export { runSavedChartData } from './saved-chart-data';
 export type { ChartDataOutcome } from './run-query-context';
+export { adhocSqlProblem } from './adhoc-sql';

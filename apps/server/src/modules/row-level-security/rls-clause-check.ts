@@ -1,8 +1,13 @@
 import { engineOfUri } from '@tessera/connectors';
+import type { Engine } from '@tessera/contracts';
 import type { MetadataDb } from '../../db/kysely';
 import { messageError } from '../../platform/errors';
-import { checkAdhocSql } from '../chart-data/adhoc-sql';
-import { ChartDataError } from '../chart-data/chart-data-error';
+
+/**
+ * What the adhoc-SQL check of `engine` refuses in a clause (null when it passes). Chart data owns that
+ * check and depends on this module, so the check comes in from the app's composition.
+ */
+export type ClauseProblem = (clause: string, engine: Engine) => string | null;
 
 /**
  * Refuses, when a rule is saved, a clause that every query of its tables would refuse: the same
@@ -13,7 +18,7 @@ export async function refuseUncheckedClause(
   db: MetadataDb,
   clause: string,
   tableIds: readonly number[],
-  allowSubquery: boolean,
+  problemOf: ClauseProblem,
 ): Promise<void> {
   if (tableIds.length === 0) return;
   const databases = await db
@@ -23,14 +28,9 @@ export async function refuseUncheckedClause(
     .distinct()
     .where('d.id', 'in', [...tableIds])
     .execute();
-  const engines = new Set(databases.map((row) => engineOfUri(row.sqlalchemy_uri)));
-  for (const engine of engines) {
-    try {
-      checkAdhocSql(clause, engine, 'the clause', { allowSubquery });
-    } catch (error) {
-      if (error instanceof ChartDataError) throw messageError(400, { clause: [error.message] });
-      throw error;
-    }
+  for (const engine of new Set(databases.map((row) => engineOfUri(row.sqlalchemy_uri)))) {
+    const problem = problemOf(clause, engine);
+    if (problem !== null) throw messageError(400, { clause: [problem] });
   }
 }
 

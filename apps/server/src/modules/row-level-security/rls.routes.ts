@@ -13,6 +13,7 @@ import { registerModelHelpers } from '../security/model-helpers';
 import { requirePermission } from '../security/principal';
 import {
   changeRlsRule,
+  type ClauseProblem,
   createRlsRule,
   deleteRlsRules,
   listRlsRules,
@@ -22,7 +23,8 @@ import {
 } from './rls.service';
 
 /** `/api/v1/rowlevelsecurity/` (Superset's RLSRestApi): admins only, through the 'Row Level Security' pairs. */
-export function registerRlsRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** `clauseProblem`: chart data's adhoc-SQL check, which saved clauses must pass (rls-clause-check.ts). */
+export function registerRlsRoutes(app: FastifyInstance, ctx: AppContext, clauseProblem: ClauseProblem): void {
   const base = '/api/v1/rowlevelsecurity';
 
   registerModelHelpers(app, {
@@ -52,7 +54,7 @@ export function registerRlsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(`${base}/`, async (request, reply) => {
     const principal = requirePermission(request.principal, 'can_write', RLS_PERMISSION_VIEW);
     const input = parseInput(rlsRuleCreateSchema, request.body);
-    const id = await createRlsRule(ctx, principal.user.id, input);
+    const id = await createRlsRule(ctx, principal.user.id, input, clauseProblem);
     return reply.code(201).send({ id, result: input });
   });
 
@@ -60,7 +62,7 @@ export function registerRlsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const principal = requirePermission(request.principal, 'can_write', RLS_PERMISSION_VIEW);
     const id = idParam(request);
     const input = parseInput(rlsRuleUpdateSchema, request.body);
-    await changeRlsRule(ctx, principal.user.id, id, input);
+    await changeRlsRule(ctx, principal.user.id, id, input, clauseProblem);
     return { id, result: input };
   });
 

@@ -4,7 +4,7 @@ import type { MetadataDb } from '../../db/kysely';
 import { messageError, notFound } from '../../platform/errors';
 import type { ChoicePage } from '../security/model-helpers';
 import type { RelatedQuery } from '../security/related-users';
-import { refuseUncheckedClause, tableIdsOfRule } from './rls-clause-check';
+import { refuseUncheckedClause, tableIdsOfRule, type ClauseProblem } from './rls-clause-check';
 import { toRlsRule } from './rls-dict';
 import { invalidateRlsSnapshot } from './rls-snapshot';
 import { listRlsViews } from './rls-list';
@@ -23,6 +23,7 @@ import {
   type RlsWrite,
 } from './rls.repo';
 
+export type { ClauseProblem } from './rls-clause-check';
 export { secureSource, type ClauseCheck, type RlsScope, type SecuredSource } from './row-level-filters';
 
 export async function listRlsRules(
@@ -64,12 +65,15 @@ async function refuseBadLinks(
     throw messageError(422, { name: ['A rule with this name already exists.'] });
 }
 
-const allowSubquery = (ctx: AppContext) => ctx.config.featureFlags.ALLOW_ADHOC_SUBQUERY;
-
-export async function createRlsRule(ctx: AppContext, userId: number, input: RlsRuleCreate): Promise<number> {
+export async function createRlsRule(
+  ctx: AppContext,
+  userId: number,
+  input: RlsRuleCreate,
+  clauseProblem: ClauseProblem,
+): Promise<number> {
   const id = await ctx.store.db.transaction().execute(async (trx) => {
     await refuseBadLinks(trx, input, null);
-    await refuseUncheckedClause(trx, input.clause, input.tables, allowSubquery(ctx));
+    await refuseUncheckedClause(trx, input.clause, input.tables, clauseProblem);
     return insertRule(
       trx,
       {
@@ -93,6 +97,7 @@ export async function changeRlsRule(
   userId: number,
   id: number,
   input: RlsRuleUpdate,
+  clauseProblem: ClauseProblem,
 ): Promise<void> {
   await ctx.store.db.transaction().execute(async (trx) => {
     if (!(await existingRuleIds(trx, [id])).has(id)) throw notFound();
@@ -100,7 +105,7 @@ export async function changeRlsRule(
     if (input.clause !== undefined || input.tables !== undefined) {
       const clause = input.clause ?? (await findRlsView(trx, id))?.clause;
       const tables = input.tables ?? (await tableIdsOfRule(trx, id));
-      if (clause !== undefined) await refuseUncheckedClause(trx, clause, tables, allowSubquery(ctx));
+      if (clause !== undefined) await refuseUncheckedClause(trx, clause, tables, clauseProblem);
     }
     const patch: Partial<RlsWrite> = {};
     if (input.name !== undefined) patch.name = input.name;
