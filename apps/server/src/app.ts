@@ -6,6 +6,8 @@ import type { AppContext } from './context';
 import { registerAnnotationLayerRoutes } from './modules/annotation-layers/annotation-layers.routes';
 import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { registerChartDataRoutes } from './modules/chart-data/chart-data.routes';
+import { registerChartDataJobs } from './modules/chart-data/async-chart-data';
+import { registerAsyncEventRoutes } from './modules/async-events/async-events.routes';
 import { registerChartRoutes } from './modules/charts/charts.routes';
 import { registerDashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { registerDatabaseRoutes } from './modules/databases/databases.routes';
@@ -89,6 +91,7 @@ export async function buildApp(
   // Before the other modules: its onResponse hook names every API call they answer.
   registerLogRoutes(app, fullCtx);
   registerHealthRoutes(app, fullCtx);
+  registerAsyncEventRoutes(app, fullCtx);
   registerSecurityRoutes(app, fullCtx);
   registerUserRoutes(app, fullCtx);
   registerRoleRoutes(app, fullCtx);
@@ -103,12 +106,13 @@ export async function buildApp(
   const embedded = jobs.kind === 'in-process';
   const reportPorts = embedded ? liveReportPorts(fullCtx) : null;
   const reportExecutor = reportPorts ? registerReportJobs(fullCtx, jobs, reportPorts) : null;
+  if (embedded) registerChartDataJobs(fullCtx, jobs);
   if (embedded) jobs.serve();
   let scheduler: Scheduler | null = null;
   registerSqlLabRoutes(app, fullCtx, sqlLab);
   registerQueryRoutes(app, fullCtx, sqlLab);
   registerDatasetRoutes(app, fullCtx);
-  registerChartDataRoutes(app, fullCtx);
+  registerChartDataRoutes(app, fullCtx, jobs);
   registerSavedQueryRoutes(app, fullCtx);
   registerSharingRoutes(app, fullCtx);
   registerChartRoutes(app, fullCtx);

@@ -40,6 +40,8 @@ export interface AppContext {
     csrf: Buffer;
     /** AES key of stored connection passwords. */
     credentials: Buffer;
+    /** HS256 key of the `async-token` cookie (global async queries' channel). */
+    asyncToken: Uint8Array;
   };
   databases: DatabaseRegistry;
   caches: AppCaches;

@@ -46,7 +46,12 @@ export async function openContext(config: Config): Promise<BaseContext> {
   return {
     config,
     store,
-    keys: { jwt: new Uint8Array(deriveKey(secret, 'jwt')), csrf: deriveKey(secret, 'csrf'), credentials },
+    keys: {
+      jwt: new Uint8Array(deriveKey(secret, 'jwt')),
+      csrf: deriveKey(secret, 'csrf'),
+      credentials,
+      asyncToken: new Uint8Array(deriveKey(secret, 'async-token')),
+    },
     databases: new DatabaseRegistry(credentials, config.dataDir, config.limits, (uri) =>
       assertStoredUriOpenable(config, uri),
     ),

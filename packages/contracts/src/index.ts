@@ -33,5 +33,6 @@ export * from './api/tab-state';
 export * from './api/health';
 export * from './api/asset-bundle';
 export * from './api/log';
+export * from './api/async-events';
 export * from './jobs';
 export * from './report-notification';
