@@ -89,10 +89,11 @@ export class RedisJobTracker implements JobTracker {
 
   async start(job: RunningJob): Promise<void> {
     this.mine.add(job.jobId);
+    // The pid tells an operator (and the multi-process test) which process holds the job.
     await this.redis
       .multi()
       .set(this.aliveKey(job.jobId), '1', 'PX', ALIVE_MS)
-      .hset(this.runningKey, job.jobId, JSON.stringify(job))
+      .hset(this.runningKey, job.jobId, JSON.stringify({ ...job, pid: process.pid }))
       .exec();
   }
 
