@@ -102,7 +102,12 @@ describe('AsyncEventClient', () => {
   it('reconnects the WebSocket after 2.5 s up to 6 times, resuming after the last id, then polls', async () => {
     const { client, sockets, fetchEvents, batches, warn } = setup({ transport: 'ws' });
     const first = client.waitForJob('a');
+    // First one read of the channel (nothing yet), then the socket.
+    expect(sockets).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchEvents).toHaveBeenCalledTimes(1);
     expect(sockets).toHaveLength(1);
+    expect(sockets[0]?.url).toBe('ws://host/ws');
     sockets[0]?.onopen?.();
     const seen = event('a', 'done');
     sockets[0]?.onmessage?.({ data: JSON.stringify(seen) });
@@ -117,7 +122,7 @@ describe('AsyncEventClient', () => {
       expect(sockets).toHaveLength(attempt + 1);
       expect(sockets.at(-1)?.url).toBe(`ws://host/ws?last_id=${seen.id}`);
     }
-    expect(fetchEvents).not.toHaveBeenCalled();
+    expect(fetchEvents).toHaveBeenCalledTimes(1);
     batches.push([event('b', 'done')]);
     sockets.at(-1)?.onclose?.();
     expect(warn).toHaveBeenCalledTimes(1);
@@ -132,6 +137,7 @@ describe('AsyncEventClient', () => {
   it('a successful reconnect starts the count again', async () => {
     const { client, sockets } = setup({ transport: 'ws' });
     void client.waitForJob('x').catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
     for (let round = 0; round < 3; round += 1) {
       for (let attempt = 0; attempt < 4; attempt += 1) {
         sockets.at(-1)?.onclose?.();
@@ -142,6 +148,19 @@ describe('AsyncEventClient', () => {
     expect(sockets).toHaveLength(13);
     expect(client.transport).toBe('ws');
     client.close();
+  });
+
+  it('reads the channel before the first socket: a job that ended already resolves, old events stay quiet, and the socket resumes after them', async () => {
+    const { client, batches, sockets, warn } = setup({ transport: 'ws' });
+    const old = event('someone-else', 'done');
+    const fast = event('fast', 'done');
+    batches.push([old, fast]);
+    const waiting = client.waitForJob('fast');
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(waiting).resolves.toBe('/api/v1/chart/data/fast');
+    expect(sockets[0]?.url).toBe(`ws://host/ws?last_id=${fast.id}`);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('rejects with an AbortError when the caller aborts, and forgets the listener', async () => {

@@ -47,6 +47,7 @@ export class AsyncEventClient {
   private reconnects = 0;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
   private polling = false;
+  private catchingUp = false;
 
   constructor(private readonly options: AsyncEventClientOptions) {
     this.mode = options.transport;
@@ -89,7 +90,24 @@ export class AsyncEventClient {
 
   private start(): void {
     if (this.mode === 'ws') {
-      if (!this.socket) this.connect();
+      if (this.socket || this.catchingUp) return;
+      if (this.lastId !== null) {
+        this.connect();
+        return;
+      }
+      // A socket opened without last_id sends only what comes after it, and a fast job may already
+      // have ended: one read of the channel gives its end (and such events) to resume the socket from.
+      this.catchingUp = true;
+      this.options
+        .fetchEvents(null)
+        .then((events) => {
+          this.receive(events, true);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          this.catchingUp = false;
+          if (this.mode === 'ws' && !this.socket) this.connect();
+        });
       return;
     }
     this.schedulePoll(0);
@@ -151,14 +169,15 @@ export class AsyncEventClient {
     if (this.listeners.size > 0) this.schedulePoll(this.options.pollingDelayMs);
   }
 
-  private receive(events: readonly AsyncEvent[]): void {
+  /** `history`: events from before this page listened; those of jobs nobody awaits are not retried. */
+  private receive(events: readonly AsyncEvent[], history = false): void {
     for (const event of events) {
       this.lastId = event.id;
-      this.deliver(event, 0);
+      this.deliver(event, history ? ASYNC_CLIENT.unknownJobRetries : 0, history);
     }
   }
 
-  private deliver(event: AsyncEvent, attempt: number): void {
+  private deliver(event: AsyncEvent, attempt: number, quiet = false): void {
     const listener = this.listeners.get(event.job_id);
     if (listener) {
       if (event.status === 'done' && event.result_url !== null) listener.resolve(event.result_url);
@@ -167,6 +186,7 @@ export class AsyncEventClient {
     }
     if (event.status !== 'done' && event.status !== 'error') return;
     if (attempt >= ASYNC_CLIENT.unknownJobRetries) {
+      if (quiet) return;
       this.options.warn(`Dropping the event of unknown job ${event.job_id}.`);
       return;
     }
