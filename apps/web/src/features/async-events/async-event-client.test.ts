@@ -107,7 +107,7 @@ describe('AsyncEventClient', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchEvents).toHaveBeenCalledTimes(1);
     expect(sockets).toHaveLength(1);
-    expect(sockets[0]?.url).toBe('ws://host/ws');
+    expect(sockets[0]?.url).toBe('ws://host/ws?last_id=0-0');
     sockets[0]?.onopen?.();
     const seen = event('a', 'done');
     sockets[0]?.onmessage?.({ data: JSON.stringify(seen) });

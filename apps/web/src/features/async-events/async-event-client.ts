@@ -106,6 +106,8 @@ export class AsyncEventClient {
         .catch(() => undefined)
         .finally(() => {
           this.catchingUp = false;
+          // An empty channel still has a position: everything after 0-0 is what came after the read.
+          this.lastId ??= '0-0';
           if (this.mode === 'ws' && !this.socket) this.connect();
         });
       return;
