@@ -74,6 +74,8 @@ export default defineConfig({
       '/health': SERVER,
       '/login': serverProxy(),
       '/logout': serverProxy(),
+      // Global async queries' event socket (GLOBAL_ASYNC_QUERIES_TRANSPORT 'ws').
+      '/ws': { target: SERVER, ws: true },
     },
   },
   preview: { port: 4173 },

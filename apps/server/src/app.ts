@@ -7,6 +7,8 @@ import { registerAnnotationLayerRoutes } from './modules/annotation-layers/annot
 import { registerBootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { registerChartDataRoutes } from './modules/chart-data/chart-data.routes';
 import { adhocSqlProblem } from './modules/chart-data/chart-data.service';
+import { registerChartDataJobs } from './modules/chart-data/async-chart-data';
+import { registerAsyncEventRoutes } from './modules/async-events/async-events.routes';
 import { registerChartRoutes } from './modules/charts/charts.routes';
 import { registerDashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { registerEmbeddedRoutes } from './modules/embedded/embedded.routes';
@@ -95,6 +97,7 @@ export async function buildApp(
   // Before the other modules: its onResponse hook names every API call they answer.
   registerLogRoutes(app, fullCtx);
   registerHealthRoutes(app, fullCtx);
+  registerAsyncEventRoutes(app, fullCtx);
   registerSecurityRoutes(app, fullCtx);
   registerUserRoutes(app, fullCtx);
   registerRoleRoutes(app, fullCtx);
@@ -113,12 +116,13 @@ export async function buildApp(
   const embedded = jobs.kind === 'in-process';
   const reportPorts = embedded ? liveReportPorts(fullCtx) : null;
   const reportExecutor = reportPorts ? registerReportJobs(fullCtx, jobs, reportPorts) : null;
+  if (embedded) registerChartDataJobs(fullCtx, jobs);
   if (embedded) jobs.serve();
   let scheduler: Scheduler | null = null;
   registerSqlLabRoutes(app, fullCtx, sqlLab);
   registerQueryRoutes(app, fullCtx, sqlLab);
   registerDatasetRoutes(app, fullCtx);
-  registerChartDataRoutes(app, fullCtx);
+  registerChartDataRoutes(app, fullCtx, jobs);
   registerSavedQueryRoutes(app, fullCtx);
   registerSharingRoutes(app, fullCtx);
   registerChartRoutes(app, fullCtx);

@@ -42,6 +42,8 @@ export interface AppContext {
     credentials: Buffer;
     /** HS256 key of embedded viewers' guest tokens (its own purpose, so no access token passes as one). */
     guest: Uint8Array;
+    /** HS256 key of the `async-token` cookie (global async queries' channel). */
+    asyncToken: Uint8Array;
   };
   databases: DatabaseRegistry;
   caches: AppCaches;

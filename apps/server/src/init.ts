@@ -51,6 +51,7 @@ export async function openContext(config: Config): Promise<BaseContext> {
       csrf: deriveKey(secret, 'csrf'),
       credentials,
       guest: new Uint8Array(deriveKey(secret, 'guest-token')),
+      asyncToken: new Uint8Array(deriveKey(secret, 'async-token')),
     },
     databases: new DatabaseRegistry(credentials, config.dataDir, config.limits, (uri) =>
       assertStoredUriOpenable(config, uri),

@@ -44,6 +44,10 @@ export interface Cluster {
   token: string;
   api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T>;
   start(role: 'beat' | 'worker', args?: string[]): Promise<ClusterProcess>;
+  /** One more web process (`tessera start`) on its own port, sharing everything else; answers its URL. */
+  startServer(): Promise<{ proc: ClusterProcess; baseUrl: string }>;
+  /** The Redis key prefix of this cluster (TESSERA_QUEUE_PREFIX). */
+  prefix: string;
   stop(): Promise<void>;
 }
 
@@ -121,7 +125,11 @@ async function stopProcess(proc: ClusterProcess): Promise<void> {
 }
 
 export async function startCluster(
-  options: { constants?: Record<string, unknown>; serverEnv?: Record<string, string> } = {},
+  options: {
+    constants?: Record<string, unknown>;
+    featureFlags?: Record<string, boolean>;
+    serverEnv?: Record<string, string>;
+  } = {},
 ): Promise<Cluster> {
   const id = randomBytes(5).toString('hex');
   const metaDb = `tessera_mpmeta_${id}`;
@@ -135,7 +143,11 @@ export async function startCluster(
   const baseUrl = `http://127.0.0.1:${String(port)}`;
   writeFileSync(
     path.join(dataDir, 'tessera.config.json'),
-    JSON.stringify({ constants: options.constants ?? {}, login_rate_limit_per_minute: 10_000 }),
+    JSON.stringify({
+      constants: options.constants ?? {},
+      feature_flags: options.featureFlags ?? {},
+      login_rate_limit_per_minute: 10_000,
+    }),
   );
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -220,6 +232,18 @@ export async function startCluster(
         );
         return proc;
       },
+      async startServer() {
+        const otherPort = await freePort();
+        const proc = await spawnCli(
+          'server',
+          ['start'],
+          { ...env, ...options.serverEnv, TESSERA_PORT: String(otherPort) },
+          /Tessera is running at/,
+          processes,
+        );
+        return { proc, baseUrl: `http://127.0.0.1:${String(otherPort)}` };
+      },
+      prefix,
       stop,
     };
   } catch (error) {

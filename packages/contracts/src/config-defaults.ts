@@ -64,6 +64,26 @@ export const appConstantsSchema = z
       .default('X-GuestToken'),
     /** The `aud` claim of guest tokens; null: `tessera`. */
     GUEST_TOKEN_JWT_AUDIENCE: z.string().min(1).max(255).nullable().default(null),
+    // Global async queries (reference §6, §14; flag GLOBAL_ASYNC_QUERIES). The token's key is derived
+    // from the secret key, so Superset's GLOBAL_ASYNC_QUERIES_JWT_SECRET has no counterpart.
+    GLOBAL_ASYNC_QUERIES_TRANSPORT: z.enum(['polling', 'ws']).default('polling'),
+    /** Milliseconds between two reads of GET /api/v1/async_event/ by the browser. */
+    GLOBAL_ASYNC_QUERIES_POLLING_DELAY: z.number().int().positive().default(500),
+    /** Where browsers open the WebSocket; empty: this server's own `/ws` (Tessera serves it itself). */
+    GLOBAL_ASYNC_QUERIES_WEBSOCKET_URL: z.string().max(2000).default(''),
+    GLOBAL_ASYNC_QUERIES_JWT_COOKIE_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/)
+      .default('async-token'),
+    /** Secure is also set whenever the session cookie is (TESSERA_COOKIE_SECURE). */
+    GLOBAL_ASYNC_QUERIES_JWT_COOKIE_SECURE: z.boolean().default(false),
+    GLOBAL_ASYNC_QUERIES_JWT_COOKIE_SAMESITE: z.enum(['None', 'Lax', 'Strict']).nullable().default(null),
+    GLOBAL_ASYNC_QUERIES_JWT_COOKIE_DOMAIN: z.string().max(255).nullable().default(null),
+    GLOBAL_ASYNC_QUERIES_REDIS_STREAM_PREFIX: z.string().max(100).default('async-events-'),
+    /** Events kept per channel stream (and in memory without Redis). */
+    GLOBAL_ASYNC_QUERIES_REDIS_STREAM_LIMIT: z.number().int().positive().default(1000),
+    /** Events kept in the stream of every channel together, which WebSocket servers follow. */
+    GLOBAL_ASYNC_QUERIES_REDIS_STREAM_LIMIT_FIREHOSE: z.number().int().positive().default(1_000_000),
   })
   .strict();
 export type AppConstants = z.infer<typeof appConstantsSchema>;
@@ -124,6 +144,9 @@ export const FRONTEND_CONF_KEYS = [
   'ALERT_REPORTS_MAX_CUSTOM_SCREENSHOT_WIDTH',
   'SUPERSET_LOG_VIEW',
   'GUEST_TOKEN_HEADER_NAME',
+  'GLOBAL_ASYNC_QUERIES_TRANSPORT',
+  'GLOBAL_ASYNC_QUERIES_POLLING_DELAY',
+  'GLOBAL_ASYNC_QUERIES_WEBSOCKET_URL',
 ] as const satisfies readonly (keyof AppConstants)[];
 export type FrontendConf = Pick<AppConstants, (typeof FRONTEND_CONF_KEYS)[number]>;
 

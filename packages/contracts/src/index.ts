@@ -34,5 +34,6 @@ export * from './api/health';
 export * from './api/asset-bundle';
 export * from './api/log';
 export * from './api/embedded';
+export * from './api/async-events';
 export * from './jobs';
 export * from './report-notification';

@@ -22,6 +22,22 @@ export const reportRunJobSchema = z.object({
 export type ReportRunJob = z.infer<typeof reportRunJobSchema>;
 
 /**
+ * One chart data request run as a global async query (GLOBAL_ASYNC_QUERIES): the query context
+ * as the client sent it (parsed again by the worker), run as `userId`, its event sent to `channelId`.
+ */
+export const chartDataJobSchema = z.object({
+  jobId: z.uuid(),
+  channelId: z.string().min(1).max(100),
+  userId: z.number().int().positive(),
+  queryContext: z.record(z.string(), z.unknown()),
+  /** The dashboard and chart the request came from, which can grant the dataset (dashboard access). */
+  via: z
+    .object({ dashboardId: z.number().int().positive(), sliceId: z.number().int().positive() })
+    .nullable(),
+});
+export type ChartDataJob = z.infer<typeof chartDataJobSchema>;
+
+/**
  * Every background job type and the payload it carries. Payloads cross processes (web process ->
  * Redis -> `tessera worker`), so both sides parse them with these schemas. Adding a job type is:
  * a schema here, a handler in the owning server module, and registering that handler.
@@ -29,6 +45,7 @@ export type ReportRunJob = z.infer<typeof reportRunJobSchema>;
 export const JOB_PAYLOAD_SCHEMAS = {
   'sqllab-query': sqlLabQueryJobSchema,
   'report-run': reportRunJobSchema,
+  'chart-data': chartDataJobSchema,
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOAD_SCHEMAS;

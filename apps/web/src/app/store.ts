@@ -3,6 +3,7 @@ import type { Bootstrap } from '@tessera/contracts';
 import { ChartRequests } from '../features/chart-runtime/chart-requests';
 import type { ChartRuntimeRootState } from '../features/chart-runtime/root-state';
 import type { ChartRuntimeExtra } from '../features/chart-runtime/runtime-extra';
+import { AsyncEventsHolder } from '../features/async-events/async-events-holder';
 import type { DashboardsRootState } from '../features/dashboards/state/root-state';
 import type { ExploreRootState } from '../features/explore/state/root-state';
 import type { SqlLabRootState } from '../features/sqllab/state/root-state';
@@ -47,6 +48,7 @@ export function createAppStore({ bootstrap, theme, storage }: StoreOptions) {
   const extraArgument: ChartRuntimeExtra = {
     chartRequests: new ChartRequests(),
     annotationRequests: new ChartRequests<string>(),
+    asyncEvents: new AsyncEventsHolder(),
   };
   return configureStore({
     reducer: rootReducer,

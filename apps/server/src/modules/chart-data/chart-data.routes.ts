@@ -9,6 +9,7 @@ import { requirePermission, requireViewer } from '../security/principal';
 import {
   cachedChartData,
   closeChartDataCache,
+  NotCachedError,
   runQueryContext,
   type ChartDataOutcome,
 } from './run-query-context';
@@ -16,6 +17,9 @@ import { runSavedChartData } from './saved-chart-data';
 import { QueryContextMemo } from './query-context-memo';
 import { columnValues } from './column-values';
 import { runExploreJson, type ExploreJsonOutcome } from './explore-json';
+import type { JobSystem } from '../../jobs/job-system';
+import { asyncQueriesEnabled, requireAsyncChannel } from '../async-events/async-events.service';
+import { asyncChartDataResult, submitChartDataJob } from './async-chart-data';
 
 function send(reply: FastifyReply, outcome: ChartDataOutcome): unknown {
   // Cached items come serialized: sent as they are, not stringified again.
@@ -93,7 +97,7 @@ const LEGACY_CHART_DATA_ROUTES: readonly ['GET' | 'POST', string][] = [
   ['POST', '/explore/:datasource_type/:datasource_id/'],
 ];
 
-export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext, jobs: JobSystem): void {
   for (const [method, url] of LEGACY_CHART_DATA_ROUTES) {
     app.route({
       method,
@@ -117,7 +121,19 @@ export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext): 
     const principal = requireViewer(request.principal, request.guest, 'can_read', 'Chart');
     const queryContext = queryContexts.parse(queryContextBody(request));
     const via = viaDashboard(request, queryContext.form_data);
-    return send(reply, await runQueryContext(ctx, principal, queryContext, via));
+    const asJob =
+      asyncQueriesEnabled(ctx) &&
+      (queryContext.result_format ?? 'json') === 'json' &&
+      (queryContext.result_type ?? 'full') === 'full';
+    if (!asJob) return send(reply, await runQueryContext(ctx, principal, queryContext, via));
+    // Reference §5.4: a result already cached is answered at once (200); anything else becomes a job.
+    const channel = requireAsyncChannel(request);
+    try {
+      return send(reply, await runQueryContext(ctx, principal, queryContext, via, { cachedOnly: true }));
+    } catch (error) {
+      if (!(error instanceof NotCachedError)) throw error;
+    }
+    return reply.code(202).send(await submitChartDataJob(jobs, principal, channel, queryContext, via));
   });
 
   app.get(
@@ -141,8 +157,9 @@ export function registerChartDataRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get('/api/v1/chart/data/:cache_key', async (request) => {
     const principal = requireViewer(request.principal, request.guest, 'can_read', 'Chart');
-    const key: unknown = (request.params as { cache_key?: unknown }).cache_key;
-    return cachedChartData(ctx, principal, typeof key === 'string' ? key : '');
+    const param: unknown = (request.params as { cache_key?: unknown }).cache_key;
+    const key = typeof param === 'string' ? param : '';
+    return (await asyncChartDataResult(ctx, principal, key)) ?? cachedChartData(ctx, principal, key);
   });
 
   app.addHook('onClose', async () => {

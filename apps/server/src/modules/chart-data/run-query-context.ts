@@ -161,6 +161,16 @@ interface RunEnv {
   now: Date;
   /** The context asks for a native select filter's options (form_data.viz_type 'filter_select'). */
   filterOptions: boolean;
+  /** Answer only from the result cache: a miss throws NotCachedError instead of running a query. */
+  cachedOnly: boolean;
+}
+
+/** A cache-only run (global async queries' first look) met a result that is not cached. */
+export class NotCachedError extends Error {
+  constructor() {
+    super('Not cached');
+    this.name = 'NotCachedError';
+  }
 }
 
 type BaseEnv = Omit<RunEnv, 'virtualSql' | 'appliedTemplateFilters' | 'rls' | 'renderedSql'>;
@@ -602,6 +612,7 @@ async function fullResult(
     env.filterOptions && resultType === 'full' ? distinctValuesQueryOf(query, DISTINCT_VALUES_MAX) : null;
   // A template that reads the searched column's filters makes the dataset's SQL depend on the search.
   const fromList = distinct && !env.appliedTemplateFilters.includes(distinct.column) ? distinct : null;
+  if (env.cachedOnly && env.force) throw new NotCachedError();
   if (!env.force) {
     const hit = await cache.get(cacheKey);
     const cached = hit ? readCached(hit) : null;
@@ -615,6 +626,7 @@ async function fullResult(
       };
     }
   }
+  if (env.cachedOnly) throw new NotCachedError();
   if (fromList) {
     const page = await distinctValuesPage(env, fromList, compiled, cacheKey, resultFormat);
     if (page) return page;
@@ -739,6 +751,7 @@ export async function runQueryContext(
   principal: Principal,
   queryContext: QueryContext,
   viaDashboard: DashboardChartRef | null = dashboardChartRefOf(queryContext.form_data),
+  options: { cachedOnly?: boolean } = {},
 ): Promise<ChartDataOutcome> {
   const format = queryContext.result_format ?? 'json';
   if (format !== 'json' && !principal.can('can_csv', 'Superset')) throw forbidden();
@@ -757,6 +770,7 @@ export async function runQueryContext(
       ctx.config.constants.CACHE_DEFAULT_TIMEOUT,
     now: new Date(),
     filterOptions: queryContext.form_data?.viz_type === FILTER_SELECT_VIZ_TYPE,
+    cachedOnly: options.cachedOnly === true,
   };
   const results: { item: Record<string, unknown>; frame: Frame | null; text?: string }[] = [];
   for (const requested of queryContext.queries) {

@@ -1,3 +1,4 @@
+import type { AsyncEventsHolder } from '../async-events/async-events-holder';
 import type { ChartRequests } from './chart-requests';
 
 /**
@@ -8,4 +9,6 @@ export interface ChartRuntimeExtra {
   chartRequests: ChartRequests;
   /** Annotation queries in flight, by `annotationRequestKey(chartId, layer)`. */
   annotationRequests: ChartRequests<string>;
+  /** The page's async-event client (global async queries), made at first use. */
+  asyncEvents: AsyncEventsHolder;
 }
