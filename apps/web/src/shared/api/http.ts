@@ -1,5 +1,6 @@
 import { fieldErrorsFromBody, normalizeClientError } from '@tessera/core';
 import { buildUrl, encodeForm, type ApiError, type ApiRequest } from './api-request';
+import { readWithLeadingRows } from './leading-rows';
 
 export type HttpOutcome =
   | { ok: true; status: number; data: unknown }
@@ -56,7 +57,10 @@ export async function sendRequest(request: ApiRequest, options: SendOptions): Pr
       keepalive: request.keepalive === true,
       signal: controller.signal,
     });
-    const text = await response.text();
+    const text =
+      request.leadingRowsKey !== undefined && response.ok && response.body !== null
+        ? await readWithLeadingRows(response.body, request.leadingRowsKey, 'data')
+        : await response.text();
     const body = parseJson(text);
     if (response.ok) return { ok: true, status: response.status, data: body };
     const error: ApiError = normalizeClientError({
