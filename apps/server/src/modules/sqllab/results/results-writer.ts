@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { ResultColumn } from '@tessera/connectors';
 
+const PIECE_ROWS = 200;
+
 /** Where a writer's gzip'd bytes go and how they become readable under the key (or are dropped). */
 export interface WriterTarget {
   /** Settles once every compressed byte has been taken (written to a file, kept for Redis). */
@@ -34,11 +36,13 @@ export class ResultsWriter {
   }
 
   async rows(rows: readonly unknown[][]): Promise<void> {
-    if (rows.length === 0) return;
-    const text = JSON.stringify(rows);
-    // The batch's own brackets are dropped: every batch continues the one rows array.
-    await this.write(`${this.anyRow ? ',' : ''}${text.slice(1, -1)}`);
-    this.anyRow = true;
+    // In pieces of PIECE_ROWS, so that no string lands in V8's large-object space (see streamed-run).
+    for (let start = 0; start < rows.length; start += PIECE_ROWS) {
+      const text = JSON.stringify(rows.slice(start, start + PIECE_ROWS));
+      // The piece's own brackets are dropped: every piece continues the one rows array.
+      await this.write(`${this.anyRow ? ',' : ''}${text.slice(1, -1)}`);
+      this.anyRow = true;
+    }
   }
 
   async commit(): Promise<void> {
