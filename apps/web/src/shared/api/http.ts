@@ -58,7 +58,7 @@ export async function sendRequest(request: ApiRequest, options: SendOptions): Pr
       signal: controller.signal,
     });
     const text =
-      request.leadingRowsKey !== undefined && response.ok && response.body !== null
+      request.leadingRowsKey !== undefined && response.status === 200 && response.body !== null
         ? await readWithLeadingRows(response.body, request.leadingRowsKey, 'data')
         : await response.text();
     const body = parseJson(text);
