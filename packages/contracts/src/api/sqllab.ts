@@ -89,6 +89,11 @@ export const executeResultSchema = z.object({
   expanded_columns: z.array(resultColumnSchema),
   query: queryDictSchema,
   displayLimitReached: z.boolean().optional(),
+  /**
+   * A streamed sync body whose run failed after its first rows were sent ends with status
+   * failed / timed_out and the run's SIP-40 errors here (modules/sqllab README, "Streamed results").
+   */
+  errors: z.array(supersetErrorSchema).optional(),
 });
 export type ExecuteResult = z.infer<typeof executeResultSchema>;
 

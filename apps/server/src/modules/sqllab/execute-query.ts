@@ -3,7 +3,7 @@ import { buildSupersetError } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import type { DatabaseRow } from '../databases/registry';
 import { markFailed, markSuccess } from '../queries/query-lifecycle';
-import { queryStatus, updateQuery, type QueryRow } from '../queries/queries.service';
+import { queryStatus, type QueryRow } from '../queries/queries.service';
 import { isCancellation } from './engine-errors';
 import { QueryFailure, queryFailure } from './failure';
 import type { QueryPlan } from './plan';
@@ -53,8 +53,42 @@ function cancelFailure(
   return null;
 }
 
+/** Records a failure unless the run already ended otherwise (a stop wins). */
+export async function recordFailure(
+  ctx: AppContext,
+  queryId: number,
+  failure: QueryFailure,
+): Promise<RunResult> {
+  const changed = await markFailed(ctx.store.db, queryId, failure.state, failure.error);
+  return changed ? { kind: 'failed', failure } : { kind: 'superseded' };
+}
+
+/**
+ * How a run that threw ends: a cancel becomes its reason's failure (a user's stop: superseded, the
+ * stop already wrote the row), an engine or plan failure is recorded as is, anything else is logged
+ * and recorded as a generic error.
+ */
+export async function endedBy(
+  ctx: AppContext,
+  queryId: number,
+  error: unknown,
+  run: { reason: CancelReason | null; mode: RunMode; timeoutSeconds: number; queued: string | null },
+): Promise<RunResult> {
+  if (isCancellation(error) || run.reason !== null) {
+    const failure = cancelFailure(run.reason ?? 'stopped', run.mode, run.timeoutSeconds, run.queued);
+    return failure ? await recordFailure(ctx, queryId, failure) : { kind: 'superseded' };
+  }
+  if (error instanceof QueryFailure) return await recordFailure(ctx, queryId, error);
+  ctx.log.error({ err: error, queryId }, 'SQL Lab query failed unexpectedly');
+  return await recordFailure(
+    ctx,
+    queryId,
+    queryFailure(500, 'GENERIC_BACKEND_ERROR', 'An unexpected error occurred while running the query.'),
+  );
+}
+
 /** What a run that timed out while waiting for a slot tells the user. */
-function queuedMessage(ctx: AppContext, timeoutSeconds: number): string {
+export function queuedMessage(ctx: AppContext, timeoutSeconds: number): string {
   const { user_max_running_queries: most } = ctx.config.limits;
   return `The query waited ${timeoutSeconds} seconds for your other queries to finish and did not start: at most ${most} of your queries run at a time, and each may use only part of a database's connections. Stop a running query or try again when one ends.`;
 }
@@ -66,9 +100,9 @@ export function requestedLimit(extra: Record<string, unknown>): number | null {
 }
 
 /**
- * Runs a planned query (its row already running) under its time limit — SQLLAB_TIMEOUT for sync,
- * SQLLAB_ASYNC_TIME_LIMIT_SEC for async — and records how it ended. Async results are stored
- * before the success is written; sync results are stored after the response, in the background.
+ * Runs a planned async query (its row already running) under SQLLAB_ASYNC_TIME_LIMIT_SEC and records
+ * how it ended; its results are stored before the success is written. Sync runs go through
+ * streamed-run.ts, which shares the failure handling below.
  */
 export async function executeQuery(
   ctx: AppContext,
@@ -82,10 +116,7 @@ export async function executeQuery(
   const timeoutSeconds = mode === 'sync' ? SQLLAB_TIMEOUT : SQLLAB_ASYNC_TIME_LIMIT_SEC;
   const handle = rt.running.start(query.id);
   const timer = setTimeout(() => handle.cancel('timeout'), timeoutSeconds * 1000);
-  const fail = async (failure: QueryFailure): Promise<RunResult> => {
-    const changed = await markFailed(db, query.id, failure.state, failure.error);
-    return changed ? { kind: 'failed', failure } : { kind: 'superseded' };
-  };
+  const fail = (failure: QueryFailure): Promise<RunResult> => recordFailure(ctx, query.id, failure);
   let outcome: RunOutcome;
   // Set while the run waits for a slot under the user's limits, so a timeout there says so.
   let queued: string | null = null;
@@ -109,16 +140,12 @@ export async function executeQuery(
       },
     });
   } catch (error) {
-    const reason = handle.reason();
-    if (isCancellation(error) || reason !== null) {
-      const failure = cancelFailure(reason ?? 'stopped', mode, timeoutSeconds, queued);
-      return failure ? await fail(failure) : { kind: 'superseded' };
-    }
-    if (error instanceof QueryFailure) return await fail(error);
-    ctx.log.error({ err: error, queryId: query.id }, 'SQL Lab query failed unexpectedly');
-    return await fail(
-      queryFailure(500, 'GENERIC_BACKEND_ERROR', 'An unexpected error occurred while running the query.'),
-    );
+    return await endedBy(ctx, query.id, error, {
+      reason: handle.reason(),
+      mode,
+      timeoutSeconds,
+      queued,
+    });
   } finally {
     clearTimeout(timer);
     handle.finish();
@@ -130,32 +157,19 @@ export async function executeQuery(
     rows: outcome.rows.length,
     limiting_factor: outcome.limitingFactor,
   };
-  if (mode === 'async') {
-    const key = randomUUID();
-    try {
-      await rt.results.put(key, stored, ttl);
-    } catch (error) {
-      ctx.log.error({ err: error, queryId: query.id }, 'cannot store query results');
-      return fail(
-        queryFailure(500, 'RESULTS_BACKEND_ERROR', 'The results could not be stored. Run the query again.'),
-      );
-    }
-    if (!(await markSuccess(db, query.id, { ...success, results_key: key }))) {
-      await rt.results.delete(key).catch(() => undefined);
-      return { kind: 'superseded' };
-    }
-    return { kind: 'success', outcome };
-  }
-  if (!(await markSuccess(db, query.id, success))) return { kind: 'superseded' };
-  // CTAS leaves its rows in the table it made; there is nothing to keep.
-  if (plan.ctas === null && ctx.config.featureFlags.SQLLAB_BACKEND_PERSISTENCE) {
-    const key = randomUUID();
-    // Deferred past this turn: encoding the rows must not delay the response that carries them.
-    rt.track(
-      new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => rt.results.put(key, stored, ttl))
-        .then(() => updateQuery(db, query.id, { results_key: key }, ['success'])),
+  // Sync runs stream their rows (streamed-run.ts); what is read here in full is an async run's.
+  const key = randomUUID();
+  try {
+    await rt.results.put(key, stored, ttl);
+  } catch (error) {
+    ctx.log.error({ err: error, queryId: query.id }, 'cannot store query results');
+    return fail(
+      queryFailure(500, 'RESULTS_BACKEND_ERROR', 'The results could not be stored. Run the query again.'),
     );
+  }
+  if (!(await markSuccess(db, query.id, { ...success, results_key: key }))) {
+    await rt.results.delete(key).catch(() => undefined);
+    return { kind: 'superseded' };
   }
   return { kind: 'success', outcome };
 }

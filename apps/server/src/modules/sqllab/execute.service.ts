@@ -19,9 +19,9 @@ import {
   type NewQuery,
 } from '../queries/queries.service';
 import type { Principal } from '../security/principal';
-import { executeQuery } from './execute-query';
+import { startStreamedRun, type StreamedRun } from './streamed-run';
 import { QueryFailure, queryFailure } from './failure';
-import { emptyPayload, resultPayload } from './payload';
+import { emptyPayload } from './payload';
 import { buildPlan, type PlanOptions, type QueryPlan } from './plan';
 import { planDatabase } from './planning';
 import { renderQuerySql } from './render';
@@ -29,10 +29,7 @@ import { probeSyntaxFailure } from './syntax-probe';
 import { assertSqlSchemas } from './schema-access';
 import type { SqlLabRuntime } from './runtime-types';
 
-export interface ExecuteResponse {
-  status: 200 | 202;
-  body: unknown;
-}
+export type ExecuteResponse = { status: 200 | 202; body: unknown } | StreamedRun;
 
 export async function queryDictOf(ctx: AppContext, id: number): Promise<QueryDict> {
   const view = await findQueryView(ctx.store.db, id);
@@ -229,17 +226,14 @@ export async function executeSql(
 
   const query = await findQuery(db, id);
   if (!query) throw notFound('The query no longer exists.');
-  const result = await executeQuery(ctx, rt, { query, database, plan, mode: 'sync' });
+  const result = await startStreamedRun(ctx, rt, {
+    query,
+    database,
+    plan,
+    queryDict: (queryId) => queryDictOf(ctx, queryId),
+  });
+  if (result.kind === 'streaming') return result;
   if (result.kind === 'failed') throw result.failure.toApiError();
   const dict = await queryDictOf(ctx, id);
-  if (result.kind === 'superseded') return { status: 200, body: emptyPayload(dict, dict.state) };
-  return {
-    status: 200,
-    body: resultPayload(
-      dict,
-      result.outcome.columns,
-      result.outcome.rows,
-      ctx.config.constants.DISPLAY_MAX_ROW,
-    ),
-  };
+  return { status: 200, body: emptyPayload(dict, dict.state) };
 }

@@ -43,6 +43,11 @@ export interface QueryPlan {
   readOnlyBeforeLast: boolean;
   ctas: { method: CtasMethod; table: string; schema: string | null } | null;
   executedSql: string;
+  /**
+   * The last statement is a read, so its rows are pulled from a cursor batch by batch
+   * (`ConnectorSession.stream`); writes and CTAS run through `execute` in one go.
+   */
+  streamLast: boolean;
 }
 
 function statementLabel(index: number, count: number): string {
@@ -100,6 +105,7 @@ export function buildPlan(sql: string, database: PlanDatabase, options: PlanOpti
     readOnlyBeforeLast: false,
     ctas: null,
     executedSql: texts.join(';\n'),
+    streamLast: last?.readOnly === true,
   };
 }
 
@@ -122,5 +128,6 @@ function ctasPlan(sql: string, database: PlanDatabase, options: PlanOptions): Qu
     readOnlyBeforeLast: !database.allowDml,
     ctas: { method, table, schema: schema ?? null },
     executedSql: built.sql,
+    streamLast: false,
   };
 }

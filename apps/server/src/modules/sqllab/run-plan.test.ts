@@ -10,6 +10,7 @@ const plan = (limitingFactor: QueryPlan['limitingFactor'], limit: number): Query
   readOnlyBeforeLast: false,
   ctas: null,
   executedSql: 'SELECT 1',
+  streamLast: true,
 });
 
 describe('finalLimitingFactor', () => {

@@ -1,4 +1,10 @@
-import type { Connector, ConnectorSession, ResultColumn, SessionOptions } from '@tessera/connectors';
+import type {
+  Connector,
+  ConnectorSession,
+  ResultColumn,
+  RowBatch,
+  SessionOptions,
+} from '@tessera/connectors';
 import type { LimitingFactor } from '@tessera/contracts';
 import { QueryCancelled, engineFailure, isCancellation } from './engine-errors';
 import type { QueryPlan } from './plan';
@@ -38,47 +44,120 @@ export function finalLimitingFactor(plan: QueryPlan, rowCount: number, truncated
   }
 }
 
-async function runStatements(
+/** What a run read from its last statement, filled in while its batches are pulled. */
+export interface RunTally {
+  /** Rows yielded so far (never more than the plan's limit). */
+  rows: number;
+  /** The engine had more rows than the limit (the limit+1th row came back and was dropped). */
+  truncated: boolean;
+  affectedRows: number | null;
+}
+
+/**
+ * Rows per cursor read. Big enough that 100k rows take few round trips, small enough that one
+ * batch of wide rows stays a few MB: it is the unit the response and the results backend hold.
+ */
+export const RUN_BATCH_ROWS = 2000;
+
+export function newTally(): RunTally {
+  return { rows: 0, truncated: false, affectedRows: null };
+}
+
+async function* lastStatementBatches(
+  session: ConnectorSession,
+  statement: string,
+  plan: QueryPlan,
+  options: RunOptions,
+  tally: RunTally,
+): AsyncGenerator<RowBatch> {
+  const limit = plan.limit;
+  if (!plan.streamLast) {
+    const result = await session.execute(statement, {
+      maxRows: limit ?? 0,
+      signal: options.signal,
+      readOnly: false,
+    });
+    tally.rows = result.rows.length;
+    tally.truncated = result.truncated;
+    tally.affectedRows = result.affectedRows;
+    yield { columns: result.columns, rows: result.rows };
+    return;
+  }
+  // limit+1 rows are asked for: the extra one only tells that the limit cut the result.
+  const batches = session.stream(statement, {
+    batchSize: RUN_BATCH_ROWS,
+    maxRows: limit === null ? undefined : limit + 1,
+    signal: options.signal,
+  });
+  for await (const batch of batches) {
+    let rows = batch.rows;
+    if (limit !== null && tally.rows + rows.length > limit) {
+      rows = rows.slice(0, Math.max(0, limit - tally.rows));
+      tally.truncated = true;
+    }
+    tally.rows += rows.length;
+    yield rows === batch.rows ? batch : { columns: batch.columns, rows };
+  }
+}
+
+async function* statementBatches(
   session: ConnectorSession,
   connector: Connector,
   plan: QueryPlan,
   options: RunOptions,
-): Promise<RunOutcome> {
+  tally: RunTally,
+): AsyncGenerator<RowBatch> {
   const count = plan.statements.length;
   // A function, not a read: the signal changes across the awaits below.
   const aborted = (): boolean => options.signal.aborted;
-  let outcome: RunOutcome = {
-    columns: [],
-    rows: [],
-    limitingFactor: plan.limitingFactor,
-    affectedRows: null,
-  };
   for (const [index, statement] of plan.statements.entries()) {
     if (aborted()) throw new QueryCancelled();
     await options.onStatement?.(index, count);
     const last = index === count - 1;
-    // Earlier statements only run for their effects: their rows are not kept.
-    const maxRows = last ? (plan.limit ?? 0) : 0;
     try {
-      const result = await session.execute(statement, {
-        maxRows,
-        signal: options.signal,
-        readOnly: plan.readOnlyBeforeLast && !last,
-      });
       if (last) {
-        outcome = {
-          columns: result.columns,
-          rows: result.rows,
-          limitingFactor: finalLimitingFactor(plan, result.rows.length, result.truncated),
-          affectedRows: result.affectedRows,
-        };
+        yield* lastStatementBatches(session, statement, plan, options, tally);
+      } else {
+        // Earlier statements only run for their effects: their rows are not kept.
+        await session.execute(statement, {
+          maxRows: 0,
+          signal: options.signal,
+          readOnly: plan.readOnlyBeforeLast,
+        });
       }
     } catch (error) {
       if (isCancellation(error) || aborted()) throw new QueryCancelled();
       throw engineFailure(error, connector.engineName, { index, count });
     }
   }
-  return outcome;
+}
+
+/**
+ * Runs a plan on one session (read-only on the engine unless the plan allows writes), so that
+ * session state carries from one statement to the next and one cancel stops the whole script, and
+ * yields the last statement's rows batch by batch as the consumer pulls them (at least one batch,
+ * which carries the columns). `tally` holds the count and the limit+1 verdict once the iteration
+ * ends. Ending the iteration early closes the cursor and the session. Throws QueryCancelled when
+ * the signal aborts, QueryFailure for engine errors.
+ */
+export async function* runPlanBatches(
+  connector: Connector,
+  plan: QueryPlan,
+  options: RunOptions,
+  tally: RunTally,
+): AsyncGenerator<RowBatch> {
+  let session: ConnectorSession;
+  try {
+    session = await options.openSession({ readOnly: plan.readOnlySession, schema: options.schema });
+  } catch (error) {
+    if (options.signal.aborted) throw new QueryCancelled();
+    throw engineFailure(error, connector.engineName, null);
+  }
+  try {
+    yield* statementBatches(session, connector, plan, options, tally);
+  } finally {
+    await session.close().catch(() => undefined);
+  }
 }
 
 /**
@@ -91,16 +170,17 @@ export async function runPlan(
   plan: QueryPlan,
   options: RunOptions,
 ): Promise<RunOutcome> {
-  let session: ConnectorSession;
-  try {
-    session = await options.openSession({ readOnly: plan.readOnlySession, schema: options.schema });
-  } catch (error) {
-    if (options.signal.aborted) throw new QueryCancelled();
-    throw engineFailure(error, connector.engineName, null);
+  const tally = newTally();
+  let columns: ResultColumn[] = [];
+  const rows: unknown[][] = [];
+  for await (const batch of runPlanBatches(connector, plan, options, tally)) {
+    columns = batch.columns;
+    for (const row of batch.rows) rows.push(row);
   }
-  try {
-    return await runStatements(session, connector, plan, options);
-  } finally {
-    await session.close().catch(() => undefined);
-  }
+  return {
+    columns,
+    rows,
+    limitingFactor: finalLimitingFactor(plan, tally.rows, tally.truncated),
+    affectedRows: tally.affectedRows,
+  };
 }

@@ -6,6 +6,7 @@ import {
   resultsQuerySchema,
   type Engine,
 } from '@tessera/contracts';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
@@ -47,7 +48,15 @@ export function registerSqlLabRoutes(app: FastifyInstance, ctx: AppContext, rt: 
     const principal = requirePermission(request.principal, 'can_write', 'SQLLab');
     const body = parseInput(executeRequestSchema, request.body);
     const response = await executeSql(ctx, rt, principal, body, urlParamsOf(request.query));
-    return reply.code(response.status).send(response.body);
+    if ('status' in response) return reply.code(response.status).send(response.body);
+    // Rows are written as they are read; a client that leaves mid-body stops the run (README).
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) response.abort();
+    });
+    return reply
+      .code(200)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(Readable.from(response.body, { objectMode: false, highWaterMark: 64 * 1024 }));
   });
 
   app.get('/api/v1/sqllab/results/', async (request) => {

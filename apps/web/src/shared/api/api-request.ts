@@ -19,6 +19,12 @@ export interface ApiRequest {
   keepalive?: boolean;
   /** This request's own timeout in seconds, in place of the server's SUPERSET_WEBSERVER_TIMEOUT. */
   timeoutSeconds?: number;
+  /**
+   * The body is read as it arrives, and the first complete elements of its leading array member are
+   * handed to the `onLeadingRows` listener registered under this key (leading-rows.ts) before the
+   * whole body is in: a long result shows its first page early. A string, so the request stays plain data.
+   */
+  leadingRowsKey?: string;
 }
 
 /** Every failed call ends as this: the normalised error plus, for validation failures, messages per field. */

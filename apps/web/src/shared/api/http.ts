@@ -1,6 +1,7 @@
 import { fieldErrorsFromBody, normalizeClientError } from '@tessera/core';
 import { buildUrl, encodeForm, type ApiError, type ApiRequest } from './api-request';
 import { guestHeader } from './guest-token';
+import { readWithLeadingRows } from './leading-rows';
 
 export type HttpOutcome =
   | { ok: true; status: number; data: unknown }
@@ -59,7 +60,10 @@ export async function sendRequest(request: ApiRequest, options: SendOptions): Pr
       keepalive: request.keepalive === true,
       signal: controller.signal,
     });
-    const text = await response.text();
+    const text =
+      request.leadingRowsKey !== undefined && response.status === 200 && response.body !== null
+        ? await readWithLeadingRows(response.body, request.leadingRowsKey, 'data')
+        : await response.text();
     const body = parseJson(text);
     if (response.ok) return { ok: true, status: response.status, data: body };
     const error: ApiError = normalizeClientError({

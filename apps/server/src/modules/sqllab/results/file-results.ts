@@ -1,4 +1,6 @@
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
@@ -8,6 +10,7 @@ import {
   type ResultsBackend,
   type StoredResults,
 } from './stored-results';
+import { ResultsWriter } from './results-writer';
 
 const SUFFIX = '.json.gz';
 /** Far enough ahead to mean "never" for a file without a TTL. */
@@ -35,6 +38,31 @@ export class FileResultsBackend implements ResultsBackend {
     await utimes(temp, expires, expires);
     // Readers see the whole file or none of it.
     await rename(temp, file);
+  }
+
+  open(key: string, ttlSeconds: number): ResultsWriter {
+    const file = this.fileOf(key);
+    if (file === null) throw new Error('invalid results key');
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const temp = path.join(this.dir, `.${randomUUID()}.tmp`);
+    const writer = new ResultsWriter();
+    // The compressed bytes go straight to a temporary file; readers see the whole file or none.
+    const drained = pipeline(writer.gzip, createWriteStream(temp, { mode: 0o600 }));
+    // A discard destroys gzip, which rejects the pipeline: that is the expected end, not an error.
+    drained.catch(() => undefined);
+    writer.attach({
+      drained,
+      commit: async () => {
+        const expires = ttlSeconds > 0 ? new Date(Date.now() + ttlSeconds * 1000) : NEVER;
+        await utimes(temp, expires, expires);
+        await rename(temp, file);
+      },
+      discard: async () => {
+        await drained.catch(() => undefined);
+        await unlink(temp).catch(() => undefined);
+      },
+    });
+    return writer;
   }
 
   async get(key: string): Promise<StoredResults | null> {

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Redis } from 'ioredis';
 import {
   RESULTS_KEY_PATTERN,
@@ -6,6 +7,7 @@ import {
   type ResultsBackend,
   type StoredResults,
 } from './stored-results';
+import { ResultsWriter } from './results-writer';
 
 const PREFIX = 'tessera:results:';
 
@@ -18,6 +20,30 @@ export class RedisResultsBackend implements ResultsBackend {
     const data = await encodeResults(results);
     if (ttlSeconds > 0) await this.redis.set(PREFIX + key, data, 'EX', Math.ceil(ttlSeconds));
     else await this.redis.set(PREFIX + key, data);
+  }
+
+  open(key: string, ttlSeconds: number): ResultsWriter {
+    if (!RESULTS_KEY_PATTERN.test(key)) throw new Error('invalid results key');
+    const writer = new ResultsWriter();
+    // Redis takes one value: the compressed bytes (a fraction of the JSON) are kept until commit.
+    const chunks: Buffer[] = [];
+    writer.gzip.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const drained = once(writer.gzip, 'end').then(() => undefined);
+    drained.catch(() => undefined);
+    writer.attach({
+      drained,
+      commit: async () => {
+        const data = Buffer.concat(chunks);
+        chunks.length = 0;
+        if (ttlSeconds > 0) await this.redis.set(PREFIX + key, data, 'EX', Math.ceil(ttlSeconds));
+        else await this.redis.set(PREFIX + key, data);
+      },
+      discard: () => {
+        chunks.length = 0;
+        return Promise.resolve();
+      },
+    });
+    return writer;
   }
 
   async get(key: string): Promise<StoredResults | null> {

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { z } from 'zod';
+import type { ResultsWriter } from './results-writer';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -49,6 +50,11 @@ export interface ResultsBackend {
   put(key: string, results: StoredResults, ttlSeconds: number): Promise<void>;
   /** The results, or null once they expired or were never stored. Throws UnreadableResults. */
   get(key: string): Promise<StoredResults | null>;
+  /**
+   * Starts storing results under `key` batch by batch (see ResultsWriter); they become readable
+   * when the writer commits, for `ttlSeconds` from then (0: until deleted).
+   */
+  open(key: string, ttlSeconds: number): ResultsWriter;
   delete(key: string): Promise<void>;
   /** Drops expired entries where the store does not do it itself; returns how many. */
   sweep(): Promise<number>;

@@ -1,6 +1,11 @@
-import { executeAcceptedSchema, executeResultSchema, type QueryDict } from '@tessera/contracts';
+import {
+  executeAcceptedSchema,
+  executeResultSchema,
+  type QueryDict,
+  type SupersetError,
+} from '@tessera/contracts';
 import { z } from 'zod';
-import type { ResultsPayload } from '../state';
+import type { QueryResults, ResultsPayload } from '../state';
 
 /**
  * Rows are only checked to be objects: a full record check of 100,000 rows x 50 columns would cost more
@@ -20,7 +25,33 @@ export const executeBodySchema = z.union([resultBodySchema, executeAcceptedSchem
 export type ExecuteBody = z.infer<typeof executeBodySchema>;
 
 export type ExecuteOutcome =
-  { kind: 'result'; results: ResultsPayload } | { kind: 'accepted'; query: QueryDict };
+  | { kind: 'result'; results: ResultsPayload }
+  | { kind: 'accepted'; query: QueryDict }
+  /** A streamed body whose run failed after its first rows were sent (status failed / timed_out). */
+  | { kind: 'failed'; errors: SupersetError[] };
+
+/** The members a streamed execute body sends before its rows (see shared/api/leading-rows.ts). */
+const leadingHeadSchema = executeResultSchema.pick({
+  query_id: true,
+  columns: true,
+  selected_columns: true,
+  expanded_columns: true,
+});
+
+/** The first rows of a result still arriving, as the state shows them; null when they do not parse. */
+export function toLeadingResults(head: unknown, rows: unknown[]): QueryResults | null {
+  const parsedHead = leadingHeadSchema.safeParse(head);
+  const parsedRows = z.array(rowSchema).safeParse(rows);
+  if (!parsedHead.success || !parsedRows.success) return null;
+  return {
+    status: 'running',
+    data: parsedRows.data,
+    columns: parsedHead.data.columns,
+    selected_columns: parsedHead.data.selected_columns,
+    expanded_columns: parsedHead.data.expanded_columns,
+    displayLimitReached: false,
+  };
+}
 
 /** The state layer's form of a result body. */
 export function toResultsPayload(body: ResultBody): ResultsPayload {
@@ -46,6 +77,12 @@ export function toResultsPayload(body: ResultBody): ResultsPayload {
 }
 
 export function toExecuteOutcome(body: ExecuteBody): ExecuteOutcome {
+  if (
+    'data' in body &&
+    body.errors !== undefined &&
+    (body.status === 'failed' || body.status === 'timed_out')
+  )
+    return { kind: 'failed', errors: body.errors };
   return 'data' in body
     ? { kind: 'result', results: toResultsPayload(body) }
     : { kind: 'accepted', query: body.query };

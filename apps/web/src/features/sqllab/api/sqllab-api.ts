@@ -36,6 +36,8 @@ export interface ExecuteArgs {
   body: ExecuteRequest;
   /** The page's query string, which Superset appends to the execute URL (spec 000 §7). */
   search: string;
+  /** Hands the first rows over before the body ends (shared/api/leading-rows.ts), under this key. */
+  leadingRowsKey?: string;
 }
 
 export interface EstimateArgs {
@@ -64,7 +66,12 @@ export const sqlLabApi = api.injectEndpoints({
       transformResponse: exposedDatabases,
     }),
     executeQuery: build.mutation<ExecuteOutcome, ExecuteArgs, ExecuteBody>({
-      query: ({ body, search }) => ({ url: `/api/v1/sqllab/execute/${search}`, method: 'POST', body }),
+      query: ({ body, search, leadingRowsKey }) => ({
+        url: `/api/v1/sqllab/execute/${search}`,
+        method: 'POST',
+        body,
+        leadingRowsKey,
+      }),
       rawResponseSchema: executeBodySchema,
       transformResponse: toExecuteOutcome,
     }),

@@ -173,8 +173,51 @@ function ActiveView({ query }: { query: Query }) {
   );
 }
 
+/** The first rows of a sync run whose body is still arriving, with the run's Stop. */
+function ArrivingView({ query, results }: { query: Query; results: QueryResults }) {
+  const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
+  const columns = results.selected_columns.length > 0 ? results.selected_columns : results.columns;
+  const order = useMemo(() => sortRowIndexes(results.data, null), [results.data]);
+  return (
+    <Flex vertical gap={token.marginXS} style={{ flex: 1, minHeight: 0 }}>
+      <Flex align="center" gap={token.marginXS} data-test="sqllab-rows-arriving">
+        <Spin size="small" />
+        <Typography.Text type="secondary">
+          First {formatCount(results.data.length)} rows; receiving the rest…
+        </Typography.Text>
+        <span style={{ flex: 1 }} />
+        <Button
+          size="small"
+          danger
+          icon={<StopOutlined />}
+          data-test="sqllab-results-stop"
+          onClick={() => void dispatch(stopRunningQuery(query.id))}
+        >
+          Stop
+        </Button>
+      </Flex>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        <ResultsGrid columns={columns} rows={results.data} order={order} sort={null} onSortChange={noSort} />
+      </div>
+    </Flex>
+  );
+}
+
+/** Sorting waits for the whole result: sorting a first page would show a misleading order. */
+function noSort(): void {
+  // Intentionally nothing.
+}
+
 function QueryBody({ query }: { query: Query }) {
-  if (isActiveState(query.state)) return <ActiveView query={query} />;
+  if (isActiveState(query.state)) {
+    const arriving = query.results;
+    return arriving !== null && arriving.data.length > 0 ? (
+      <ArrivingView query={query} results={arriving} />
+    ) : (
+      <ActiveView query={query} />
+    );
+  }
   switch (query.state) {
     case 'success':
       return <SuccessView query={query} />;

@@ -5,6 +5,7 @@ import { sqlLabApi } from '../api/sqllab-api';
 import { sqlLabConf } from '../conf/sqllab-conf';
 import {
   queryFailed,
+  queryRowsArrived,
   querySuccess,
   refreshQueries,
   requestQueryResults,
@@ -15,7 +16,9 @@ import {
 } from '../state';
 import { sqlLabState, type AppThunk } from '../store/sqllab-store';
 import { executeRequestFor } from './execute-request';
-import { failureOf, isSessionTimeout } from './failure';
+import { UNKNOWN_ERROR, failureOf, isSessionTimeout } from './failure';
+import { onLeadingRows } from '../../../shared/api/leading-rows';
+import { toLeadingResults } from '../api/results-payload';
 
 export const QUERY_STOPPED_MESSAGE = 'Query was stopped.';
 export const RESULTS_FAILED_MESSAGE = 'Failed at retrieving results';
@@ -47,14 +50,35 @@ export function runQuery(query: Query, search: string): AppThunk<Promise<void>> 
       eventName: LOG_ACTIONS.sqlLabRunQuery,
       fields: { target_id: query.id, target_name: query.tab, db_id: query.dbId, schema: query.schema },
     });
+    // The first page is shown while the rest of a long result still arrives.
+    const stopListening = onLeadingRows(query.id, (found) => {
+      const results = toLeadingResults(found.head, found.rows);
+      if (results !== null) {
+        Object.freeze(results.data);
+        dispatch(queryRowsArrived({ id: query.id, results }));
+      }
+    });
     const outcome = await dispatch(
-      sqlLabApi.endpoints.executeQuery.initiate({ body: executeRequestFor(query), search }, { track: false }),
-    );
+      sqlLabApi.endpoints.executeQuery.initiate(
+        { body: executeRequestFor(query), search, leadingRowsKey: query.id },
+        { track: false },
+      ),
+    ).finally(stopListening);
     if (outcome.error !== undefined) {
       const failure = failureOf(query.id, outcome.error);
       dispatch(queryFailed(failure));
       // A lost session is not the query's fault: say it where it is seen even from another tab.
       if (isSessionTimeout(failure)) dispatch(toastAdded('danger', failure.errorMessage));
+    } else if (outcome.data.kind === 'failed') {
+      // The run failed after its first rows were sent: the body ended with the run's errors.
+      const [first] = outcome.data.errors;
+      dispatch(
+        queryFailed({
+          id: query.id,
+          errorMessage: first?.message ?? UNKNOWN_ERROR,
+          errors: outcome.data.errors,
+        }),
+      );
     } else if (outcome.data.kind === 'result') {
       dispatch(querySuccess({ id: query.id, results: withFrozenRows(outcome.data.results) }));
     } else {

@@ -58,6 +58,7 @@ export {
   queriesSlice,
   initialQueriesState,
   querySuccess,
+  queryRowsArrived,
   queryFailed,
   stopQuery,
   requestQueryResults,

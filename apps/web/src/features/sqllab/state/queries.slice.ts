@@ -11,7 +11,7 @@ import {
   withNow,
 } from './actions';
 import { changedOnMs, queryTimes, refreshedQuery } from './query-refresh';
-import type { Query, ResultsPayload } from './types';
+import type { Query, QueryResults, ResultsPayload } from './types';
 
 export interface QueriesState {
   /** By client id. */
@@ -63,6 +63,16 @@ export const queriesSlice = createSlice({
         } satisfies Partial<Query>);
       },
       prepare: (input: { id: string; results: ResultsPayload; now?: number }) => withNow(input),
+    },
+    /**
+     * The first rows of a sync run whose body is still arriving: shown while the query runs, until
+     * querySuccess puts the whole result in their place. Only a running query without rows takes them.
+     */
+    queryRowsArrived(state, action: PayloadAction<{ id: string; results: QueryResults }>) {
+      const { id, results } = action.payload;
+      const query = state.queries[id];
+      if (query?.state !== 'running' || (query.results?.data.length ?? 0) > 0) return;
+      query.results = results;
     },
     queryFailed: {
       reducer(
@@ -183,6 +193,7 @@ export const queriesSlice = createSlice({
 
 export const {
   querySuccess,
+  queryRowsArrived,
   queryFailed,
   stopQuery,
   requestQueryResults,
