@@ -19,7 +19,7 @@ import { reportsMigration } from './migrations/0015_reports';
 import { annotationLayersMigration } from './migrations/0016_annotation_layers';
 import { rowLevelSecurityMigration } from './migrations/0017_row_level_security';
 import { logsMigration } from './migrations/0018_logs';
-import { embeddedDashboardsMigration } from './migrations/0020_embedded_dashboards';
+import { embeddedDashboardsMigration } from './migrations/0019_embedded_dashboards';
 
 /** Ordered by name; later issues append theirs. One set serves SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,7 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_annotation_layers': annotationLayersMigration,
   '0017_row_level_security': rowLevelSecurityMigration,
   '0018_logs': logsMigration,
-  '0020_embedded_dashboards': embeddedDashboardsMigration,
+  '0019_embedded_dashboards': embeddedDashboardsMigration,
 };
 
 export async function migrateToLatest(store: MetadataStore): Promise<string[]> {

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { MetadataDialect } from '../kysely';
 import type { Migration } from './helpers';
 
 /**
