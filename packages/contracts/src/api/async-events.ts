@@ -18,26 +18,6 @@ export const asyncEventErrorSchema = z
   .loose();
 export type AsyncEventError = z.infer<typeof asyncEventErrorSchema>;
 
-/** An event of GET /api/v1/async_event/ and of the WebSocket (reference §6, spec 001 §3). */
-export const asyncEventSchema = z.object({
-  id: z.string().regex(ASYNC_EVENT_ID_PATTERN),
-  channel_id: z.string(),
-  job_id: z.string(),
-  user_id: z.number().int().nullable(),
-  status: z.enum(ASYNC_JOB_STATUSES),
-  errors: z.array(asyncEventErrorSchema),
-  result_url: z.string().nullable(),
-});
-export type AsyncEvent = z.infer<typeof asyncEventSchema>;
-
-export const asyncEventsResponseSchema = z.object({ result: z.array(asyncEventSchema) });
-export type AsyncEventsResponse = z.infer<typeof asyncEventsResponseSchema>;
-
-/** `?last_id=`: the events after this stream id; absent reads the channel from its start. */
-export const asyncEventsQuerySchema = z
-  .object({ last_id: z.string().regex(ASYNC_EVENT_ID_PATTERN).optional() })
-  .loose();
-
 /** The 202 answer of a chart data request that became a job (reference §5.4). */
 export const asyncJobMetadataSchema = z.object({
   channel_id: z.string(),
@@ -48,6 +28,23 @@ export const asyncJobMetadataSchema = z.object({
   result_url: z.string().nullable(),
 });
 export type AsyncJobMetadata = z.infer<typeof asyncJobMetadataSchema>;
+
+/**
+ * An event of GET /api/v1/async_event/ and of the WebSocket (reference §6, spec 001 §3): a job's state
+ * and its stream id.
+ */
+export const asyncEventSchema = asyncJobMetadataSchema.extend({
+  id: z.string().regex(ASYNC_EVENT_ID_PATTERN),
+});
+export type AsyncEvent = z.infer<typeof asyncEventSchema>;
+
+export const asyncEventsResponseSchema = z.object({ result: z.array(asyncEventSchema) });
+export type AsyncEventsResponse = z.infer<typeof asyncEventsResponseSchema>;
+
+/** `?last_id=`: the events after this stream id; absent reads the channel from its start. */
+export const asyncEventsQuerySchema = z
+  .object({ last_id: z.string().regex(ASYNC_EVENT_ID_PATTERN).optional() })
+  .loose();
 
 /** The claims of the `async-token` cookie: the channel and the user it was issued to. */
 export const asyncTokenClaimsSchema = z.object({
