@@ -5,14 +5,17 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from './credentials';
+import pg from 'pg';
+import { E2E_ADMIN_PASSWORD, E2E_DB } from './credentials';
 import { apiToken, birthNamesDatasetId, chartStatus } from './explore-helpers';
 import { TesseraProcess } from './tessera-process';
 
 /**
  * Issue #15 item 3 acceptance: with GLOBAL_ASYNC_QUERIES on and the WebSocket transport, Explore and a
  * 20-chart dashboard render through 202 jobs whose events arrive over `/ws`; with the socket
- * unreachable the page falls back to polling GET /api/v1/async_event/ and still renders.
+ * unreachable the page falls back to polling GET /api/v1/async_event/ and still renders. Charts over a
+ * PostgreSQL view that sleeps 2 s end after the socket is open, so their events are pushed (or, with no
+ * socket, found by the polling that follows the reconnects).
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 18_088) + 10;
@@ -30,6 +33,9 @@ const base = server.baseURL;
 let api: APIRequestContext;
 const chartIds: number[] = [];
 let dashboardId = 0;
+/** Charts over the slow view: one for the socket test, one for the polling test. */
+const slowChartIds: number[] = [];
+const SLOW_VIEW = 'inventory.async_slow_widgets';
 
 async function logIn(page: Page): Promise<void> {
   await page.goto(`${base}/login/`);
@@ -93,6 +99,52 @@ test.describe('global async queries', () => {
       expect(created.status()).toBe(201);
       chartIds.push(((await created.json()) as { id: number }).id);
     }
+    const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:5432/${E2E_DB}` });
+    await client.connect();
+    // The uncorrelated subquery runs once per query: each query of the view takes 2 s.
+    await client.query(
+      `CREATE OR REPLACE VIEW ${SLOW_VIEW} AS
+         SELECT w.*, (SELECT pg_sleep(2))::text AS waited FROM inventory.widgets w`,
+    );
+    await client.end();
+    const database = await api.post('/api/v1/database/', {
+      headers,
+      data: {
+        database_name: `async slow ${Date.now().toString(36)}`,
+        sqlalchemy_uri: `postgresql://postgres@127.0.0.1:5432/${E2E_DB}`,
+      },
+    });
+    expect(database.status()).toBe(201);
+    const slowDataset = await api.post('/api/v1/dataset/', {
+      headers,
+      data: {
+        database: ((await database.json()) as { id: number }).id,
+        schema: 'inventory',
+        table_name: 'async_slow_widgets',
+      },
+    });
+    expect(slowDataset.status()).toBe(201);
+    const slowDatasetId = ((await slowDataset.json()) as { id: number }).id;
+    for (const label of ['pushed', 'polled']) {
+      const metric = { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label };
+      const created = await api.post('/api/v1/chart/', {
+        headers,
+        data: {
+          slice_name: `async slow ${label}`,
+          viz_type: 'big_number_total',
+          datasource_id: slowDatasetId,
+          datasource_type: 'table',
+          params: JSON.stringify({
+            viz_type: 'big_number_total',
+            metric,
+            datasource: `${String(slowDatasetId)}__table`,
+          }),
+        },
+      });
+      expect(created.status()).toBe(201);
+      slowChartIds.push(((await created.json()) as { id: number }).id);
+    }
+
     const rows = Array.from({ length: CHARTS / 4 }, (_, row) => `ROW-${String(row)}`);
     const position: Record<string, unknown> = {
       DASHBOARD_VERSION_KEY: 'v2',
@@ -134,6 +186,16 @@ test.describe('global async queries', () => {
     expect(seen.polls.length).toBeLessThanOrEqual(1);
   });
 
+  test('a job that ends after the socket is open pushes its event over the socket', async ({ page }) => {
+    await logIn(page);
+    const seen = watch(page);
+    await page.goto(`${base}/explore/?slice_id=${String(slowChartIds[0])}`);
+    await expect(chartStatus(page)).toHaveAttribute('data-chart-status', 'rendered', { timeout: 60_000 });
+    expect(seen.statuses).toContain(202);
+    expect(seen.pushed.some((frame) => frame.includes('"status":"done"'))).toBe(true);
+    expect(seen.polls.length).toBeLessThanOrEqual(1);
+  });
+
   test('a 20-chart dashboard renders every chart through 202 jobs over the WebSocket', async ({ page }) => {
     await logIn(page);
     const seen = watch(page);
@@ -155,6 +217,20 @@ test.describe('global async queries', () => {
     const pushedJobs = seen.pushed.length;
     test.info().annotations.push({ type: 'events over the socket', description: String(pushedJobs) });
     await page.screenshot({ path: test.info().outputPath('async-dashboard.png') });
+  });
+
+  test('polls after the socket fails 6 times, and renders a job that ended meanwhile', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.routeWebSocket(/\/ws(\?|$)/, (socket) => {
+      void socket.close();
+    });
+    await logIn(page);
+    const seen = watch(page);
+    await page.goto(`${base}/explore/?slice_id=${String(slowChartIds[1])}`);
+    // The job ends 2 s in, after the channel read; the 6 reconnects take 15 s, then polling finds it.
+    await expect(chartStatus(page)).toHaveAttribute('data-chart-status', 'rendered', { timeout: 90_000 });
+    expect(seen.statuses).toContain(202);
+    expect(seen.polls.length).toBeGreaterThan(1);
   });
 
   test('falls back to polling when the WebSocket is unreachable, and still renders', async ({ page }) => {
