@@ -68,7 +68,7 @@ function hostPage(sdk: string): string {
     mountPoint: document.getElementById('mount'),
     fetchGuestToken: () => fetch('/guest-token').then((r) => r.json()).then((b) => b.token),
     dashboardUiConfig: { hideTitle: false, hideChartControls: true, filters: { expanded: false } },
-  }).then(() => { window.hostEmbedded = true; });
+  }).then((dashboard) => { window.hostEmbedded = true; window.embedded = dashboard; });
 </script></body></html>`;
 }
 
@@ -206,7 +206,20 @@ test('a host page on an allowed origin embeds the dashboard; the rls clause leav
   await expect(chart).toContainText('CA');
   for (const state of ['NY', 'TX', 'FL', 'IL']) await expect(chart).not.toContainText(state);
   expect(await page.evaluate('window.hostEmbedded === true')).toBe(true);
+
+  // The SDK's calls are answered from the page's state: the chart's rows (only CA), tabs and filters.
+  const payloads = await page.evaluate<Record<string, { data: { state: string }[] }[] | null>>(
+    `window.embedded.getChartDataPayloads({ chartId: ${String(chartId)} })`,
+  );
+  const rows = payloads[String(chartId)]?.[0]?.data ?? [];
+  expect(rows.map((row) => row.state)).toEqual(['CA']);
+  expect(await page.evaluate('window.embedded.getActiveTabs()')).toEqual([]);
+  expect(await page.evaluate('window.embedded.getDataMask()')).toEqual({});
   await page.screenshot({ path: test.info().outputPath('embedded-host.png'), fullPage: true });
+  // setThemeMode('dark') turns the embedded page dark (antd's dark layout background).
+  await page.evaluate('window.embedded.setThemeMode("dark")');
+  await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+  await page.screenshot({ path: test.info().outputPath('embedded-host-dark.png'), fullPage: true });
   expect(consoleErrors.filter((text) => text.includes('Refused to frame'))).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialThemeState, systemThemeChanged, themeSlice, themeToggled } from './theme-slice';
+import { initialThemeState, systemThemeChanged, themeModeSet, themeSlice, themeToggled } from './theme-slice';
 import { readStoredTheme, saveTheme, THEME_STORAGE_KEY } from './theme-storage';
 
 const reduce = themeSlice.reducer;
@@ -24,6 +24,15 @@ describe('theme slice', () => {
 });
 
 describe('theme storage', () => {
+  it("takes a host's mode, or goes back to following the system", () => {
+    const set = reduce(initialThemeState(null, false), themeModeSet({ mode: 'dark' }));
+    expect(set).toEqual({ mode: 'dark', source: 'user' });
+    expect(reduce(set, systemThemeChanged('light')).mode).toBe('dark');
+    const following = reduce(set, themeModeSet({ system: 'light' }));
+    expect(following).toEqual({ mode: 'light', source: 'system' });
+    expect(reduce(following, systemThemeChanged('dark')).mode).toBe('dark');
+  });
+
   it('reads back what it saved and ignores anything else', () => {
     const items = new Map<string, string>();
     const storage = {

@@ -24,7 +24,17 @@ export const themeSlice = createSlice({
     systemThemeChanged(state, action: PayloadAction<ThemeMode>) {
       if (state.source === 'system') state.mode = action.payload;
     },
+    /** A mode set from outside the page (an embedding host): a mode, or the OS preference from now on. */
+    themeModeSet(state, action: PayloadAction<{ mode: ThemeMode } | { system: ThemeMode }>) {
+      if ('mode' in action.payload) {
+        state.mode = action.payload.mode;
+        state.source = 'user';
+      } else {
+        state.mode = action.payload.system;
+        state.source = 'system';
+      }
+    },
   },
 });
 
-export const { themeToggled, systemThemeChanged } = themeSlice.actions;
+export const { themeToggled, systemThemeChanged, themeModeSet } = themeSlice.actions;

@@ -1,17 +1,18 @@
 import { Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
+import { useStore } from 'react-redux';
 import { useParams } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import type { RootState } from '../../app/store';
+import { themeModeSet } from '../../app/theme/theme-slice';
+import { prefersDark } from '../../app/theme/theme-storage';
 import { setGuestToken } from '../../shared/api/guest-token';
 import { errorText } from '../../shared/errors/to-api-error';
 import { DashboardPage } from '../dashboards/page/DashboardPage';
 import { embeddedApi } from './embedded-api';
 import { listenToHost } from './embedded-comms';
-
-const hostMethods = {
-  getScrollSize: () => ({ width: document.body.scrollWidth, height: document.body.scrollHeight }),
-  getActiveTabs: () => [],
-  getDataMask: () => ({}),
-};
+import { dataMaskChange, hostMethods } from './host-methods';
+import { selectNativeFilters } from '../dashboards/state/dashboard-store';
 
 /**
  * `/embedded/{uuid}` (issue #15 item 4): the page inside the embedded SDK's iframe. It waits for the
@@ -22,15 +23,36 @@ const hostMethods = {
 export function EmbeddedPage() {
   const { uuid = '' } = useParams();
   const [token, setToken] = useState<string | null>(null);
+  const store = useStore<RootState>();
+  const dispatch = useAppDispatch();
 
-  useEffect(
-    () =>
-      listenToHost((next) => {
-        setGuestToken(next);
-        setToken(next);
-      }, hostMethods),
-    [],
-  );
+  useEffect(() => {
+    const host = listenToHost(
+      {
+        onGuestToken: (next) => {
+          setGuestToken(next);
+          setToken(next);
+        },
+        onThemeMode: (mode) => {
+          if (mode === 'system') dispatch(themeModeSet({ system: prefersDark() ? 'dark' : 'light' }));
+          else dispatch(themeModeSet({ mode: mode === 'dark' ? 'dark' : 'light' }));
+        },
+      },
+      hostMethods(() => store.getState()),
+    );
+    // The SDK's observeDataMask: the host hears every change of the applied filters.
+    let masks = selectNativeFilters(store.getState()).applied;
+    const unsubscribe = store.subscribe(() => {
+      const next = selectNativeFilters(store.getState()).applied;
+      const change = dataMaskChange(masks, next);
+      masks = next;
+      if (change !== null) host.emit('observeDataMask', change);
+    });
+    return () => {
+      unsubscribe();
+      host.stop();
+    };
+  }, [store, dispatch]);
 
   if (token === null) {
     return (

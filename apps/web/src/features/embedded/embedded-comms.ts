@@ -12,24 +12,45 @@ const portMessageSchema = z.discriminatedUnion('switchboardAction', [
   }),
 ]);
 const guestTokenArgsSchema = z.object({ guestToken: z.string().min(1) });
+/** The SDK's theme modes (embedDashboard's setThemeMode). */
+const themeModeArgsSchema = z.object({ mode: z.enum(['default', 'dark', 'system']) });
+export type HostThemeMode = z.infer<typeof themeModeArgsSchema>['mode'];
 
 /** What the page answers to the host's `get` calls; unknown methods get the switchboard's error. */
 export type HostMethods = Record<string, (args: unknown) => unknown>;
 
+/** The host's emits the page acts on. */
+export interface HostEmits {
+  /** The first token and each refresh. */
+  onGuestToken: (token: string) => void;
+  onThemeMode: (mode: HostThemeMode) => void;
+}
+
+export interface HostConnection {
+  stop: () => void;
+  /** Calls a method the host defined (the SDK's observeDataMask); dropped until the host's port is here. */
+  emit: (method: string, args: unknown) => void;
+}
+
 /**
- * Answers the embedded SDK (issue #15 item 4): takes the port the host page transfers, then every
- * `guestToken` emit (the first one and each refresh) goes to `onGuestToken`, and `get` calls are
- * answered from `methods`. The port comes from shared/embedded/host-handshake.ts. Returns the unsubscribe.
+ * Answers the embedded SDK (issue #15 item 4): takes the port the host page transfers, then acts on the
+ * host's emits (`guestToken`, first and refreshed; `setThemeMode`) and answers `get` calls from `methods`.
+ * The port comes from shared/embedded/host-handshake.ts.
  */
-export function listenToHost(onGuestToken: (token: string) => void, methods: HostMethods): () => void {
+export function listenToHost(emits: HostEmits, methods: HostMethods): HostConnection {
   let port: MessagePort | null = null;
   const onPortMessage = (event: MessageEvent) => {
     const message = portMessageSchema.safeParse(event.data);
     if (!message.success || port === null) return;
     const data = message.data;
     if (data.switchboardAction === 'emit') {
-      const args = guestTokenArgsSchema.safeParse(data.args);
-      if (data.method === 'guestToken' && args.success) onGuestToken(args.data.guestToken);
+      if (data.method === 'guestToken') {
+        const args = guestTokenArgsSchema.safeParse(data.args);
+        if (args.success) emits.onGuestToken(args.data.guestToken);
+      } else if (data.method === 'setThemeMode') {
+        const args = themeModeArgsSchema.safeParse(data.args);
+        if (args.success) emits.onThemeMode(args.data.mode);
+      }
       return;
     }
     const method = methods[data.method];
@@ -41,26 +62,33 @@ export function listenToHost(onGuestToken: (token: string) => void, methods: Hos
       });
       return;
     }
-    try {
-      port.postMessage({ switchboardAction: 'reply', messageId: data.messageId, result: method(data.args) });
-    } catch {
-      port.postMessage({
-        switchboardAction: 'error',
-        messageId: data.messageId,
-        error: `[tessera-embedded] Method "${data.method}" threw an error`,
-      });
-    }
+    const replyTo = port;
+    // A method may answer later (a promise); the reply goes to the port that asked.
+    Promise.resolve()
+      .then(() => method(data.args))
+      .then(
+        (result) => replyTo.postMessage({ switchboardAction: 'reply', messageId: data.messageId, result }),
+        () =>
+          replyTo.postMessage({
+            switchboardAction: 'error',
+            messageId: data.messageId,
+            error: `[tessera-embedded] Method "${data.method}" threw an error`,
+          }),
+      );
   };
-  let current: MessagePort | null = null;
-  const stop = onHostPort((next) => {
-    current?.removeEventListener('message', onPortMessage);
-    current = next;
+  const stopListening = onHostPort((next) => {
+    port?.removeEventListener('message', onPortMessage);
     port = next;
     next.addEventListener('message', onPortMessage);
     next.start();
   });
-  return () => {
-    stop();
-    current?.removeEventListener('message', onPortMessage);
+  return {
+    stop: () => {
+      stopListening();
+      port?.removeEventListener('message', onPortMessage);
+    },
+    emit: (method, args) => {
+      port?.postMessage({ switchboardAction: 'emit', method, args });
+    },
   };
 }
