@@ -190,6 +190,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/v1/annotation_layer/:id/annotation/:annotationId' },
   { method: 'DELETE', path: '/api/v1/annotation_layer/:id/annotation/', rison: true },
   { method: 'POST', path: '/superset/log/' },
+  // Its only parameter is optional and loose: no query string is invalid, so none is generated.
+  { method: 'GET', path: '/api/v1/async_event/' },
   { method: 'GET', path: '/api/v1/dashboard/:id/embedded' },
   { method: 'POST', path: '/api/v1/dashboard/:id/embedded', body: embeddedDashboardWriteSchema },
   { method: 'PUT', path: '/api/v1/dashboard/:id/embedded', body: embeddedDashboardWriteSchema },

@@ -69,17 +69,27 @@ export class MemoryResultCache implements ResultCache {
 
 const PREFIX = 'tessera:chart-data:';
 
-/** Shared by every web process; Redis expires entries itself. Failures read as misses. */
+/**
+ * Shared by every web process; Redis expires entries itself. Failures read as misses. Installations
+ * sharing one Redis under different TESSERA_QUEUE_PREFIXes keep their results apart, as their queues:
+ * the same dataset id and SQL can mean other data in another metadata store.
+ */
 export class RedisResultCache implements ResultCache {
   private readonly redis: Redis;
+  private readonly prefix: string;
 
-  constructor(url: string, onError: (error: Error) => void = () => undefined) {
+  constructor(
+    url: string,
+    onError: (error: Error) => void = () => undefined,
+    namespace: string | null = null,
+  ) {
     this.redis = createRedis(url, 'cache', onError);
+    this.prefix = namespace === null ? PREFIX : `${namespace}:${PREFIX}`;
   }
 
   async get(key: string): Promise<CachedEntry | null> {
     try {
-      const raw = await this.redis.get(PREFIX + key);
+      const raw = await this.redis.get(this.prefix + key);
       if (raw === null) return null;
       const separator = raw.indexOf('\n');
       return { cachedAt: raw.slice(0, separator), payload: raw.slice(separator + 1) };
@@ -92,8 +102,8 @@ export class RedisResultCache implements ResultCache {
     if (ttlSeconds < 0) return;
     const value = `${entry.cachedAt}\n${entry.payload}`;
     try {
-      if (ttlSeconds > 0) await this.redis.set(PREFIX + key, value, 'EX', ttlSeconds);
-      else await this.redis.set(PREFIX + key, value);
+      if (ttlSeconds > 0) await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
+      else await this.redis.set(this.prefix + key, value);
     } catch {
       // A cache that cannot write only costs the next request a query.
     }
@@ -106,6 +116,12 @@ export class RedisResultCache implements ResultCache {
 
 const MEMORY_CACHE_BYTES = 256 * 1024 * 1024;
 
-export function createResultCache(redisUrl: string | null, onError?: (error: Error) => void): ResultCache {
-  return redisUrl ? new RedisResultCache(redisUrl, onError) : new MemoryResultCache(MEMORY_CACHE_BYTES);
+export function createResultCache(
+  redisUrl: string | null,
+  onError?: (error: Error) => void,
+  namespace: string | null = null,
+): ResultCache {
+  return redisUrl
+    ? new RedisResultCache(redisUrl, onError, namespace)
+    : new MemoryResultCache(MEMORY_CACHE_BYTES);
 }

@@ -113,15 +113,19 @@ export function chartDataCache(ctx: AppContext): ResultCache {
   let cache = caches.get(ctx);
   if (!cache) {
     let warnedAt = 0;
-    cache = createResultCache(ctx.config.redisUrl, (error) => {
-      // One line per outage minute: ioredis reports every reconnect attempt.
-      if (Date.now() - warnedAt < 60_000) return;
-      warnedAt = Date.now();
-      ctx.log.warn(
-        { err: error.message },
-        'Redis unavailable for the chart data cache; queries run uncached',
-      );
-    });
+    cache = createResultCache(
+      ctx.config.redisUrl,
+      (error) => {
+        // One line per outage minute: ioredis reports every reconnect attempt.
+        if (Date.now() - warnedAt < 60_000) return;
+        warnedAt = Date.now();
+        ctx.log.warn(
+          { err: error.message },
+          'Redis unavailable for the chart data cache; queries run uncached',
+        );
+      },
+      ctx.config.queuePrefix,
+    );
     caches.set(ctx, cache);
   }
   return cache;

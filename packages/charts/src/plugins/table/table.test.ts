@@ -65,8 +65,8 @@ describe('table buildQuery', () => {
       section.controlSetRows.flat(),
     );
     const compareControl = controls.find((control) => control.name === 'time_compare');
-    expect(compareControl?.visibility?.({ query_mode: 'raw' })).toBe(false);
-    expect(compareControl?.visibility?.({ query_mode: 'aggregate' })).toBe(true);
+    expect(compareControl?.visibility?.({ ...formData, query_mode: 'raw' })).toBe(false);
+    expect(compareControl?.visibility?.({ ...formData, query_mode: 'aggregate' })).toBe(true);
   });
 
   it('never pages past row_limit, sorts by ownState and adds a totals query', () => {
