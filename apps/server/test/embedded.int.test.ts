@@ -356,6 +356,11 @@ describe('embedding with EMBEDDED_SUPERSET off (the default)', () => {
       body: { resources: [{ type: 'dashboard', id: '00000000-0000-4000-8000-000000000000' }] },
     });
     expect(token.statusCode).toBe(404);
+    // Absent, not picky: a malformed body gets the same 404.
+    for (const url of ['/api/v1/security/guest_token/', `/api/v1/dashboard/${id}/embedded`]) {
+      const malformed = await server.request('POST', url, { token: admin, body: { allowed_domains: 'x' } });
+      expect(malformed.statusCode, url).toBe(404);
+    }
     expect((await server.request('GET', '/embedded/00000000-0000-4000-8000-000000000000')).statusCode).toBe(
       404,
     );

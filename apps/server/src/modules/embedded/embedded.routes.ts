@@ -9,6 +9,7 @@ import {
   grantGuestToken,
   readEmbedding,
   removeEmbedding,
+  requireEmbedding,
   saveEmbedding,
 } from './embedded.service';
 
@@ -27,6 +28,8 @@ export function registerEmbeddedRoutes(app: FastifyInstance, ctx: AppContext): v
   for (const method of ['post', 'put'] as const) {
     app[method]('/api/v1/dashboard/:id/embedded', async (request) => {
       const principal = requireUser(request.principal);
+      // With the feature off the route is absent: 404 whatever the body holds.
+      requireEmbedding(ctx);
       const body = parseInput(embeddedDashboardWriteSchema, request.body ?? {});
       return { result: await saveEmbedding(ctx, principal, param(request, 'id'), body) };
     });
@@ -46,6 +49,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, ctx: AppContext): v
 
   app.post('/api/v1/security/guest_token/', async (request) => {
     const principal = requireUser(request.principal);
+    requireEmbedding(ctx);
     const body = parseInput(guestTokenRequestSchema, request.body);
     return { token: await grantGuestToken(ctx, principal, body, (req) => issueGuestToken(ctx, req)) };
   });

@@ -26,7 +26,7 @@ import {
 /** Reference §8.1: the embedded API exists only with EMBEDDED_SUPERSET on; otherwise 404 as if absent. */
 export const embeddingEnabled = (ctx: AppContext): boolean => ctx.config.featureFlags.EMBEDDED_SUPERSET;
 
-function requireEmbedding(ctx: AppContext): void {
+export function requireEmbedding(ctx: AppContext): void {
   if (!embeddingEnabled(ctx)) throw notFound();
 }
 
