@@ -118,6 +118,21 @@ describe.each(METADATA_BACKENDS)('database connections on %s metadata', (backend
 
     const list = await call('GET', '/api/v1/database/?q=(filters:!((col:database_name,opr:ct,value:shop)))');
     expect(list.json<{ count: number }>().count).toBe(1);
+    // The search text matches literally: '_' is not a wildcard, and it is not dropped either.
+    const countMatching = async (text: string) =>
+      (
+        await call('GET', `/api/v1/database/?q=(filters:!((col:database_name,opr:ct,value:'${text}')))`)
+      ).json<{
+        count: number;
+      }>().count;
+    expect(await countMatching('shop_')).toBe(0);
+    expect(await countMatching('p-p')).toBe(1);
+    const underscored = await call('POST', '/api/v1/database/', {
+      body: { database_name: 'shop_pg_copy', sqlalchemy_uri: uri },
+    });
+    expect(await countMatching('shop_pg')).toBe(1);
+    expect(await countMatching('%')).toBe(0);
+    await call('DELETE', `/api/v1/database/${underscored.json<{ id: number }>().id}`);
 
     const schemas = await call('GET', `/api/v1/database/${id}/schemas/?q=(force:!t)`);
     expect(schemas.json<{ result: string[] }>().result).toEqual(expect.arrayContaining(['public', 'shop']));

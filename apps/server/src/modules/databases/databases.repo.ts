@@ -1,6 +1,7 @@
 import type { ListQuery } from '@tessera/contracts';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
+import { containsText } from '../../db/like';
 import type { MetadataSchema } from '../../db/schema';
 import { messageError } from '../../platform/errors';
 import type { DatabaseRow } from './registry';
@@ -46,11 +47,7 @@ function applyFilters(query: DatabasesQuery, filters: ListQuery['filters']): Dat
       (opr === 'ct' || opr === 'database_name_ct') &&
       typeof value === 'string'
     ) {
-      q = q.where(
-        sql<string>`lower(database_name)`,
-        'like',
-        `%${value.toLowerCase().replace(/[%_\\]/g, '')}%`,
-      );
+      q = q.where(containsText('database_name', value));
     } else if (col === 'database_name' && opr === 'eq' && typeof value === 'string') {
       q = q.where('database_name', '=', value);
     } else if (FLAG_COLUMNS.has(col) && opr === 'eq' && typeof value === 'boolean') {

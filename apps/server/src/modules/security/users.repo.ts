@@ -1,7 +1,8 @@
 import type { ListQuery, RoleRef, User } from '@tessera/contracts';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { MetadataDb } from '../../db/kysely';
 import { nowIso } from '../../db/kysely';
+import { containsText, escapeLike } from '../../db/like';
 import type { MetadataSchema } from '../../db/schema';
 import { messageError } from '../../platform/errors';
 import type { UserRow } from './user-row';
@@ -75,18 +76,16 @@ function applyFilters(query: UsersQuery, filters: ListQuery['filters']): UsersQu
       typeof value === 'string'
     ) {
       const column = filter.col as 'username' | 'email' | 'first_name' | 'last_name';
-      q = q.where(
-        sql<string>`lower(${sql.ref(`users.${column}`)})`,
-        'like',
-        `%${value.toLowerCase().replace(/[%_\\]/g, '')}%`,
-      );
+      q = q.where(containsText(`users.${column}`, value));
     } else if (filter.col === 'search' && filter.opr === 'ct' && typeof value === 'string') {
-      const pattern = `%${value.toLowerCase().replace(/[%_\\]/g, '')}%`;
+      const pattern = `%${escapeLike(value.toLowerCase())}%`;
+      const matches = (column: RawBuilder<string>) =>
+        sql<boolean>`lower(${column}) like ${pattern} escape '\\'`;
       q = q.where((eb) =>
         eb.or([
-          eb(sql<string>`lower(users.username)`, 'like', pattern),
-          eb(sql<string>`lower(users.email)`, 'like', pattern),
-          eb(sql<string>`lower(users.first_name || ' ' || users.last_name)`, 'like', pattern),
+          matches(sql`users.username`),
+          matches(sql`users.email`),
+          matches(sql`users.first_name || ' ' || users.last_name`),
         ]),
       );
     } else {

@@ -20,7 +20,7 @@ function ToastItem({ toast, onDismiss }: ToastItemProps) {
   );
 }
 
-/** Renders the toast list top-right; each toast removes itself after its duration or when dismissed. */
+/** Renders the toast list bottom-right; each toast removes itself after its duration or when dismissed. */
 export function ToastList({ toasts }: { toasts: readonly Toast[] }) {
   return <ToastStack toasts={toasts} Item={ToastItem} />;
 }

@@ -11,7 +11,11 @@ export interface ToastItemProps {
   onDismiss: (id: string) => void;
 }
 
-/** Stacks toasts top right, above modals, each drawn by `Item`; dismissing one removes it from the store. */
+/**
+ * Stacks toasts bottom right, above modals, each drawn by `Item`; dismissing one removes it from the store.
+ * At the top right they covered the header's user menu and '+' menu, so a click meant for the menu
+ * could land on a toast that had just appeared.
+ */
 export function ToastStack({
   toasts,
   Item,
@@ -33,7 +37,7 @@ export function ToastStack({
       data-test="toast-container"
       style={{
         position: 'fixed',
-        top: token.marginLG,
+        bottom: token.marginLG,
         right: token.marginLG,
         zIndex: token.zIndexPopupBase + 100,
         width: TOAST_WIDTH,
