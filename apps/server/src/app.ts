@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './context';
@@ -43,6 +42,7 @@ import { registerFormBodyParser } from './platform/form-body';
 import { registerMultipartBodyParser } from './platform/multipart-body';
 import { registerBundleRoutes } from './modules/bundles/bundles.routes';
 import { BUNDLE_LIMITS } from '@tessera/contracts';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { registerHsts } from './platform/hsts';
 import { registerTabStateRoutes } from './modules/tab-state/tab-state.routes';
 import { logBackendErrors } from './platform/backend-errors';
@@ -74,21 +74,7 @@ export async function buildApp(
   // Bundle uploads: the ZIP cap plus room for the form's other fields.
   registerMultipartBodyParser(app, BUNDLE_LIMITS.zipBytes + 1024 * 1024);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: false,
-  });
+  registerSecurityHeaders(app);
   registerHsts(app);
   registerAuthHook(app, fullCtx, {
     tokenOf: (request) => guestTokenHeader(fullCtx, request),

@@ -247,6 +247,7 @@ describe.each(METADATA_BACKENDS)('event logging on %s metadata', (backend) => {
         flushMs: 50,
         maxQueued: 1_000,
         retryMs: 200,
+        busyShare: 0.5,
       });
       const row = (n: number) => ({
         action: 'outage_event',

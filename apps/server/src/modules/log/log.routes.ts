@@ -43,7 +43,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): LogWri
   });
   app.addHook('onClose', async () => {
     stopRetention?.();
-    await writer.flush();
+    await writer.finish();
   });
 
   app.post('/superset/log/', async (request, reply) => {
