@@ -25,6 +25,9 @@ describe('security headers', () => {
       expect(policy).toContain("frame-ancestors 'self'");
       expect(policy).not.toContain('upgrade-insecure-requests');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(policy).toContain("object-src 'none'");
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }
     const framed = await app.inject({ method: 'GET', url: '/framed' });
