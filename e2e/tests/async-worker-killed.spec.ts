@@ -12,7 +12,7 @@ import { TesseraProcess } from './tessera-process';
  * view that sleeps long enough that only the kill can end its job.
  */
 
-const PORT = Number(process.env.E2E_PORT ?? 18_088) + 11;
+const PORT = Number(process.env.E2E_PORT ?? 18_088) + 13;
 const PG_ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const METADATA_DB = `tessera_e2e_async_killed_${String(PORT)}`;
