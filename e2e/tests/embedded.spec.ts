@@ -220,6 +220,18 @@ test('a host page on an allowed origin embeds the dashboard; the rls clause leav
   await page.evaluate('window.embedded.setThemeMode("dark")');
   await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
   await page.screenshot({ path: test.info().outputPath('embedded-host-dark.png'), fullPage: true });
+  // No chart keeps view state: getChartStates answers the empty map rather than the switchboard's error.
+  expect(await page.evaluate('window.embedded.getChartStates()')).toEqual({});
+  // setThemeConfig: the host's antd tokens over each mode's theme, here the page background.
+  await page.evaluate(`window.embedded.setThemeConfig({
+    theme_default: { token: { colorBgLayout: '#f0e6d2' } },
+    theme_dark: { token: { colorBgLayout: '#101820' } },
+  })`);
+  await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(16, 24, 32)');
+  await page.screenshot({ path: test.info().outputPath('embedded-host-theme-dark.png'), fullPage: true });
+  await page.evaluate('window.embedded.setThemeMode("default")');
+  await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(240, 230, 210)');
+  await page.screenshot({ path: test.info().outputPath('embedded-host-theme-light.png'), fullPage: true });
   expect(consoleErrors.filter((text) => text.includes('Refused to frame'))).toEqual([]);
 });
 

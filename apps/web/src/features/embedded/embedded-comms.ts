@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ThemeMode, ThemeTokens } from '../../app/theme/theme-slice';
 import { onHostPort } from '../../shared/embedded/host-handshake';
 
 /** The SDK's switchboard messages on that port: emits (no answer) and gets (answered by messageId). */
@@ -15,6 +16,33 @@ const guestTokenArgsSchema = z.object({ guestToken: z.string().min(1) });
 /** The SDK's theme modes (embedDashboard's setThemeMode). */
 const themeModeArgsSchema = z.object({ mode: z.enum(['default', 'dark', 'system']) });
 export type HostThemeMode = z.infer<typeof themeModeArgsSchema>['mode'];
+/** One antd theme as Superset's THEME_DEFAULT / THEME_DARK hold it: design tokens (and more we ignore). */
+const antdThemeSchema = z.object({
+  token: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
+/**
+ * The SDK's setThemeConfig: Superset's theme config, `theme_default` (light) and `theme_dark`; a bare
+ * antd theme ({token}) is taken as the light one.
+ */
+const themeConfigArgsSchema = z.object({
+  themeConfig: antdThemeSchema.extend({
+    theme_default: antdThemeSchema.optional(),
+    theme_dark: antdThemeSchema.optional(),
+  }),
+});
+export type HostThemeTokens = Partial<Record<ThemeMode, ThemeTokens>>;
+
+/** The tokens of each mode in a setThemeConfig payload; null when it is not one. */
+export function hostThemeTokens(args: unknown): HostThemeTokens | null {
+  const parsed = themeConfigArgsSchema.safeParse(args);
+  if (!parsed.success) return null;
+  const { token, theme_default: light, theme_dark: dark } = parsed.data.themeConfig;
+  const tokens: HostThemeTokens = {};
+  const lightTokens = light?.token ?? token;
+  if (lightTokens !== undefined) tokens.light = lightTokens;
+  if (dark?.token !== undefined) tokens.dark = dark.token;
+  return tokens;
+}
 
 /** What the page answers to the host's `get` calls; unknown methods get the switchboard's error. */
 export type HostMethods = Record<string, (args: unknown) => unknown>;
@@ -24,6 +52,8 @@ export interface HostEmits {
   /** The first token and each refresh. */
   onGuestToken: (token: string) => void;
   onThemeMode: (mode: HostThemeMode) => void;
+  /** The SDK's setThemeConfig: design tokens for the light and the dark theme. */
+  onThemeTokens: (tokens: HostThemeTokens) => void;
 }
 
 export interface HostConnection {
@@ -34,7 +64,7 @@ export interface HostConnection {
 
 /**
  * Answers the embedded SDK (issue #15 item 4): takes the port the host page transfers, then acts on the
- * host's emits (`guestToken`, first and refreshed; `setThemeMode`) and answers `get` calls from `methods`.
+ * host's emits (`guestToken`, first and refreshed; `setThemeMode`; `setThemeConfig`) and answers `get` calls from `methods`.
  * The port comes from shared/embedded/host-handshake.ts.
  */
 export function listenToHost(emits: HostEmits, methods: HostMethods): HostConnection {
@@ -50,6 +80,9 @@ export function listenToHost(emits: HostEmits, methods: HostMethods): HostConnec
       } else if (data.method === 'setThemeMode') {
         const args = themeModeArgsSchema.safeParse(data.args);
         if (args.success) emits.onThemeMode(args.data.mode);
+      } else if (data.method === 'setThemeConfig') {
+        const tokens = hostThemeTokens(data.args);
+        if (tokens !== null) emits.onThemeTokens(tokens);
       }
       return;
     }

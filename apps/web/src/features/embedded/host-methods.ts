@@ -12,13 +12,16 @@ type DataMasks = ReturnType<typeof selectNativeFilters>['applied'];
 
 /**
  * The SDK's `get` calls, answered from the page's store at the moment they are asked:
- * scroll size, the open tabs, the applied data masks, and each chart's last query results.
+ * scroll size, the open tabs, the applied data masks, chart states, and each chart's last query results.
  */
 export function hostMethods(getState: () => RootState): HostMethods {
   return {
     getScrollSize: () => ({ width: document.body.scrollWidth, height: document.body.scrollHeight }),
     getActiveTabs: () => Object.values(selectDashboardState(getState()).activeTabs),
     getDataMask: () => selectNativeFilters(getState()).applied,
+    // Superset keeps view state (column order, sorting…) of its AG Grid tables here; no chart of ours
+    // has state of that kind, so the answer is always the empty map the SDK gets when none is kept.
+    getChartStates: () => ({}),
     getChartDataPayloads: (args: unknown) => {
       const state = getState();
       const asked =
