@@ -39,7 +39,11 @@ export function EmbeddedPage() {
         },
         onThemeTokens: (tokens) => dispatch(hostTokensSet(tokens)),
       },
-      hostMethods(() => store.getState()),
+      // The permalink asks the host back (resolvePermalinkUrl) over this same connection.
+      hostMethods(
+        () => store.getState(),
+        (method, args) => host.get(method, args),
+      ),
     );
     // The SDK's observeDataMask: the host hears every change of the applied filters.
     let masks = selectNativeFilters(store.getState()).applied;

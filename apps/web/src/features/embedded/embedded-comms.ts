@@ -2,7 +2,10 @@ import { z } from 'zod';
 import type { ThemeMode, ThemeTokens } from '../../app/theme/theme-slice';
 import { onHostPort } from '../../shared/embedded/host-handshake';
 
-/** The SDK's switchboard messages on that port: emits (no answer) and gets (answered by messageId). */
+/**
+ * The SDK's switchboard messages on that port: emits (no answer), gets (answered by messageId), and the
+ * host's replies and errors to the page's own gets.
+ */
 const portMessageSchema = z.discriminatedUnion('switchboardAction', [
   z.object({ switchboardAction: z.literal('emit'), method: z.string(), args: z.unknown() }),
   z.object({
@@ -11,6 +14,8 @@ const portMessageSchema = z.discriminatedUnion('switchboardAction', [
     messageId: z.string(),
     args: z.unknown(),
   }),
+  z.object({ switchboardAction: z.literal('reply'), messageId: z.string(), result: z.unknown() }),
+  z.object({ switchboardAction: z.literal('error'), messageId: z.string(), error: z.unknown() }),
 ]);
 const guestTokenArgsSchema = z.object({ guestToken: z.string().min(1) });
 /** The SDK's theme modes (embedDashboard's setThemeMode). */
@@ -60,6 +65,11 @@ export interface HostConnection {
   stop: () => void;
   /** Calls a method the host defined (the SDK's observeDataMask); dropped until the host's port is here. */
   emit: (method: string, args: unknown) => void;
+  /**
+   * Asks the host a method it defined (the SDK's resolvePermalinkUrl) and resolves with its answer;
+   * rejects on the host's error, or when no host port is here.
+   */
+  get: (method: string, args: unknown) => Promise<unknown>;
 }
 
 /**
@@ -69,10 +79,19 @@ export interface HostConnection {
  */
 export function listenToHost(emits: HostEmits, methods: HostMethods): HostConnection {
   let port: MessagePort | null = null;
+  let asked = 0;
+  const awaiting = new Map<string, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   const onPortMessage = (event: MessageEvent) => {
     const message = portMessageSchema.safeParse(event.data);
     if (!message.success || port === null) return;
     const data = message.data;
+    if (data.switchboardAction === 'reply' || data.switchboardAction === 'error') {
+      const waiter = awaiting.get(data.messageId);
+      awaiting.delete(data.messageId);
+      if (data.switchboardAction === 'reply') waiter?.resolve(data.result);
+      else waiter?.reject(new Error(String(data.error)));
+      return;
+    }
     if (data.switchboardAction === 'emit') {
       if (data.method === 'guestToken') {
         const args = guestTokenArgsSchema.safeParse(data.args);
@@ -122,6 +141,16 @@ export function listenToHost(emits: HostEmits, methods: HostMethods): HostConnec
     },
     emit: (method, args) => {
       port?.postMessage({ switchboardAction: 'emit', method, args });
+    },
+    get: (method, args) => {
+      if (port === null) return Promise.reject(new Error('No embedding host'));
+      asked += 1;
+      const messageId = `tessera-${String(asked)}`;
+      const asking = port;
+      return new Promise((resolve, reject) => {
+        awaiting.set(messageId, { resolve, reject });
+        asking.postMessage({ switchboardAction: 'get', method, messageId, args });
+      });
     },
   };
 }

@@ -56,9 +56,12 @@ describe('hostThemeTokens (the SDK setThemeConfig payload)', () => {
 
 describe('hostMethods', () => {
   it('answers getChartStates with the empty map: no chart keeps view state', () => {
-    const methods = hostMethods(() => {
-      throw new Error('getChartStates needs no state');
-    });
+    const methods = hostMethods(
+      () => {
+        throw new Error('getChartStates needs no state');
+      },
+      () => Promise.reject(new Error('getChartStates asks the host nothing')),
+    );
     expect(methods.getChartStates?.(undefined)).toEqual({});
   });
 });
