@@ -68,6 +68,8 @@ function hostPage(sdk: string): string {
     mountPoint: document.getElementById('mount'),
     fetchGuestToken: () => fetch('/guest-token').then((r) => r.json()).then((b) => b.token),
     dashboardUiConfig: { hideTitle: false, hideChartControls: true, filters: { expanded: false } },
+    // A page of the host's own for a permalink once the test asks for one; the default URL otherwise.
+    resolvePermalinkUrl: ({ key }) => (window.ownLinks ? location.origin + '/shared/' + key : null),
   }).then((dashboard) => { window.hostEmbedded = true; window.embedded = dashboard; });
 </script></body></html>`;
 }
@@ -220,6 +222,28 @@ test('a host page on an allowed origin embeds the dashboard; the rls clause leav
   await page.evaluate('window.embedded.setThemeMode("dark")');
   await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
   await page.screenshot({ path: test.info().outputPath('embedded-host-dark.png'), fullPage: true });
+  // No chart keeps view state: getChartStates answers the empty map rather than the switchboard's error.
+  expect(await page.evaluate('window.embedded.getChartStates()')).toEqual({});
+  // getDashboardPermalink: a permalink made as the guest, at this server's URL unless the host resolves it.
+  const permalink = await page.evaluate<string>('window.embedded.getDashboardPermalink("CHART-1")');
+  const key = new RegExp(
+    `^http://127\\.0\\.0\\.1:${String(TESSERA_PORT)}/superset/dashboard/p/([^/]+)/$`,
+  ).exec(permalink)?.[1];
+  expect(key, permalink).toBeDefined();
+  await page.evaluate('window.ownLinks = true');
+  expect(await page.evaluate('window.embedded.getDashboardPermalink("CHART-1")')).toBe(
+    `${HOST_ORIGIN}/shared/${String(key)}`,
+  );
+  // setThemeConfig: the host's antd tokens over each mode's theme, here the page background.
+  await page.evaluate(`window.embedded.setThemeConfig({
+    theme_default: { token: { colorBgLayout: '#f0e6d2' } },
+    theme_dark: { token: { colorBgLayout: '#101820' } },
+  })`);
+  await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(16, 24, 32)');
+  await page.screenshot({ path: test.info().outputPath('embedded-host-theme-dark.png'), fullPage: true });
+  await page.evaluate('window.embedded.setThemeMode("default")');
+  await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(240, 230, 210)');
+  await page.screenshot({ path: test.info().outputPath('embedded-host-theme-light.png'), fullPage: true });
   expect(consoleErrors.filter((text) => text.includes('Refused to frame'))).toEqual([]);
 });
 

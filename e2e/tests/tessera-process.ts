@@ -13,11 +13,14 @@ export class TesseraProcess {
   readonly baseURL: string;
   private readonly dataDir: string;
   private child: ChildProcess | null = null;
+  private readonly workers: ChildProcess[] = [];
 
+  /** `env` is added to every process this starts (e.g. REDIS_URL and a metadata URL for workers). */
   constructor(
     private readonly port: number,
     name: string,
     config?: Record<string, unknown>,
+    private readonly env: Record<string, string> = {},
   ) {
     this.baseURL = `http://127.0.0.1:${port}`;
     this.dataDir = path.join(root, 'e2e', '.artifacts', name);
@@ -29,14 +32,7 @@ export class TesseraProcess {
   async start(): Promise<void> {
     const child = spawn(process.execPath, ['apps/server/bin/tessera.mjs', 'start'], {
       cwd: root,
-      env: {
-        ...process.env,
-        TESSERA_PORT: String(this.port),
-        TESSERA_HOST: '127.0.0.1',
-        TESSERA_DATA_DIR: this.dataDir,
-        TESSERA_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-        TESSERA_LOG_LEVEL: 'warn',
-      },
+      env: this.processEnv(),
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     this.child = child;
@@ -54,14 +50,55 @@ export class TesseraProcess {
     throw new Error(`tessera start did not answer on ${this.baseURL} within 180 s`);
   }
 
+  private processEnv(): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      TESSERA_PORT: String(this.port),
+      TESSERA_HOST: '127.0.0.1',
+      TESSERA_DATA_DIR: this.dataDir,
+      TESSERA_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      TESSERA_LOG_LEVEL: 'warn',
+      ...this.env,
+    };
+  }
+
+  /**
+   * A `tessera worker` with the same settings (it needs REDIS_URL in `env`); resolves once it consumes
+   * jobs. `stop()` stops it too.
+   */
+  async startWorker(): Promise<ChildProcess> {
+    const worker = spawn(process.execPath, ['apps/server/bin/tessera.mjs', 'worker'], {
+      cwd: root,
+      env: this.processEnv(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    this.workers.push(worker);
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      worker.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        if (out.includes('Tessera worker is consuming')) resolve();
+      });
+      worker.once('exit', (code, signal) => {
+        reject(new Error(`tessera worker exited (${String(code ?? signal)}) before it was ready`));
+      });
+    });
+    return worker;
+  }
+
   async stop(): Promise<void> {
+    await Promise.all(this.workers.splice(0).map((worker) => stopChild(worker)));
     const child = this.child;
     this.child = null;
-    if (child?.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
+    if (child) await stopChild(child);
   }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 }

@@ -298,6 +298,26 @@ describe.each(METADATA_BACKENDS)('embedded dashboards (%s metadata)', (backend) 
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("a guest makes permalinks of its own dashboard only (the SDK's getDashboardPermalink)", async () => {
+    const { uuid } = await embed(embeddedBoard);
+    const token = await guestToken(uuid);
+    const state = { dataMask: {}, activeTabs: [], anchor: 'CHART-1', urlParams: [] };
+    const made = await asGuest('POST', `/api/v1/dashboard/${String(embeddedBoard)}/permalink`, token, state);
+    expect(made.statusCode, made.body).toBe(201);
+    const { key, url } = made.json<{ key: string; url: string }>();
+    expect(url).toMatch(new RegExp(`/superset/dashboard/p/${key}/$`));
+    // The same view again is the same link; the link opens for a user who sees the board.
+    const again = await asGuest('POST', `/api/v1/dashboard/${String(embeddedBoard)}/permalink`, token, state);
+    expect(again.json<{ key: string }>().key).toBe(key);
+    const read = await call('GET', `/api/v1/dashboard/permalink/${key}`, fx.alice);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<{ state: { anchor: string } }>().state.anchor).toBe('CHART-1');
+    const other = await asGuest('POST', `/api/v1/dashboard/${String(otherBoard)}/permalink`, token, state);
+    expect(other.statusCode).toBe(404);
+    // A guest still reads no permalink: that is for users of this app.
+    expect((await asGuest('GET', `/api/v1/dashboard/permalink/${key}`, token)).statusCode).toBe(401);
+  });
+
   it('deleting the embedding ends its guest tokens at once', async () => {
     const { uuid } = await embed(embeddedBoard);
     const token = await guestToken(uuid);

@@ -129,12 +129,15 @@ export async function startCluster(
     constants?: Record<string, unknown>;
     featureFlags?: Record<string, boolean>;
     serverEnv?: Record<string, string>;
+    /** A Redis of the test's own (the shared one on 6379 otherwise). */
+    redisUrl?: string;
   } = {},
 ): Promise<Cluster> {
   const id = randomBytes(5).toString('hex');
   const metaDb = `tessera_mpmeta_${id}`;
   const dataDbName = `tessera_mpdata_${id}`;
   const prefix = `tessera-mp-${id}`;
+  const redisUrl = options.redisUrl ?? REDIS_URL;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-cluster-'));
   await adminQuery(`CREATE DATABASE ${metaDb}`);
   await adminQuery(`CREATE DATABASE ${dataDbName}`);
@@ -157,7 +160,7 @@ export async function startCluster(
     TESSERA_ADMIN_PASSWORD: CLUSTER_ADMIN_PASSWORD,
     TESSERA_LOG_LEVEL: 'warn',
     TESSERA_PORT: String(port),
-    REDIS_URL,
+    REDIS_URL: redisUrl,
     TESSERA_QUEUE_PREFIX: prefix,
     TESSERA_SMTP_HOST: '127.0.0.1',
     TESSERA_SMTP_PORT: String(sink.port),
@@ -172,7 +175,7 @@ export async function startCluster(
     await sink.close();
     await adminQuery(`DROP DATABASE IF EXISTS ${metaDb} WITH (FORCE)`);
     await adminQuery(`DROP DATABASE IF EXISTS ${dataDbName} WITH (FORCE)`);
-    const redis = new Redis(REDIS_URL);
+    const redis = new Redis(redisUrl);
     try {
       for (const pattern of [`${prefix}:*`]) {
         const keys = await redis.keys(pattern);

@@ -1,9 +1,13 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { BackendUnavailableError } from '../platform/backend-errors';
 import { closeRedis, createRedis } from '../platform/redis';
 import type { DriverErrorListener, DriverHandler, JobDriver, SubmitOptions } from './driver';
 
 const LIVE_STATES = new Set(['waiting', 'delayed', 'active', 'prioritized', 'waiting-children']);
+
+/** How long a submission waits for Redis before the caller is told it is unavailable. */
+const SUBMIT_TIMEOUT_MS = 5000;
 
 /** BullMQ refuses purely numeric custom ids. */
 const bullmqIdOf = (id: string): string => `job-${id}`;
@@ -41,6 +45,9 @@ export class BullmqDriver implements JobDriver {
 
   async submit(name: string, id: string, payload: unknown, options: SubmitOptions = {}): Promise<void> {
     const delay = options.notBefore ? Math.max(0, options.notBefore.getTime() - Date.now()) : 0;
+    // Not sent while Redis is away: this connection keeps commands until it is back, so a job the
+    // caller was told had failed would still be queued, and run, after the outage.
+    await untilConnected(this.connection, SUBMIT_TIMEOUT_MS);
     // A queue that cannot reach Redis would wait forever; the caller needs an answer.
     await withTimeout(
       this.queue(name).add(name, payload, {
@@ -50,7 +57,7 @@ export class BullmqDriver implements JobDriver {
         removeOnComplete: true,
         removeOnFail: true,
       }),
-      5000,
+      SUBMIT_TIMEOUT_MS,
       'Timed out queueing the job.',
     );
   }
@@ -108,13 +115,35 @@ export class BullmqDriver implements JobDriver {
   }
 }
 
+/**
+ * Resolves when `client` is connected; rejects at its next connection error (one per reconnect
+ * attempt, at most 2 s apart) or after `ms`, so a caller learns of an outage without queueing anything.
+ */
+function untilConnected(client: Redis, ms: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const settle = (error: Error | null) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      client.off('error', onError);
+      if (error) reject(new BackendUnavailableError(`Redis is unavailable: ${error.message}`));
+      else resolve();
+    };
+    const onReady = () => settle(null);
+    const onError = (error: Error) => settle(error);
+    const timer = setTimeout(() => settle(new Error('no connection')), ms);
+    client.on('ready', onReady);
+    client.on('error', onError);
+  });
+}
+
 async function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       work,
       new Promise<never>((resolve, reject) => {
-        timer = setTimeout(() => reject(new Error(message)), ms);
+        timer = setTimeout(() => reject(new BackendUnavailableError(message)), ms);
       }),
     ]);
   } finally {

@@ -26,9 +26,24 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|the database system is (starting up|shutting down)|Connection is closed/i;
 
+/**
+ * Thrown where the server gave up waiting for a backend (e.g. queueing a job while Redis is away):
+ * answered like any other unreachable backend, 503 rather than an unexpected error.
+ */
+export class BackendUnavailableError extends Error {
+  override readonly name = 'BackendUnavailableError';
+}
+
+/**
+ * ioredis's error for a command dropped after the connection's retries (profile 'commands' and
+ * 'cache' in platform/redis): Redis is unreachable.
+ */
+const REDIS_GAVE_UP = 'MaxRetriesPerRequestError';
+
 /** Whether an unexpected error is the metadata store (or Redis) being unreachable. */
 export function isBackendUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  if (error instanceof BackendUnavailableError || error.name === REDIS_GAVE_UP) return true;
   const code = 'code' in error && typeof error.code === 'string' ? error.code : null;
   return (code !== null && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_MESSAGES.test(error.message);
 }

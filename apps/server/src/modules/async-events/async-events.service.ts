@@ -121,9 +121,13 @@ export async function sweepLostAsyncJobs(ctx: AppContext): Promise<number> {
 export function startAsyncJobSweep(ctx: AppContext): void {
   const runtime = runtimeOf(ctx);
   if (runtime.sweeper || !ctx.config.redisUrl) return;
+  // While Redis is away every sweep fails: one line a minute says so.
+  const warn = warnAtMostEvery(60_000, (error) => {
+    ctx.log.warn({ err: error.message }, 'async job sweep failed');
+  });
   runtime.sweeper = setInterval(() => {
     sweepLostAsyncJobs(ctx).catch((error: unknown) => {
-      ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'async job sweep failed');
+      warn(error instanceof Error ? error : new Error(String(error)));
     });
   }, SWEEP_MS);
   runtime.sweeper.unref();

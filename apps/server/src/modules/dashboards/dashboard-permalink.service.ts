@@ -21,6 +21,7 @@ function canonicalJson(value: unknown): string {
 /**
  * POST /api/v1/dashboard/{id}/permalink (reference §8.4, §9): the state is stored once per user and
  * state, so sharing the same view twice gives the same link (Superset's upsert). Keys stay random.
+ * An embedded viewer may link the dashboards its guest token names.
  */
 export async function createDashboardPermalink(
   ctx: AppContext,
@@ -40,8 +41,11 @@ export async function createDashboardPermalink(
   };
   const json = capped(canonicalJson(state));
   const db = ctx.store.db;
-  const existing = await findOwnValueKey(db, 'dashboard_permalink', principal.user.id, json);
-  return existing ?? storeValue(db, 'dashboard_permalink', json, principal.user.id);
+  // An embedded viewer (the SDK's getDashboardPermalink) is no user: its links have no creator, and
+  // every viewer sharing the same view gets the same link, as Superset does for its guest users.
+  const creator = principal.guest ? null : principal.user.id;
+  const existing = await findOwnValueKey(db, 'dashboard_permalink', creator, json);
+  return existing ?? storeValue(db, 'dashboard_permalink', json, creator);
 }
 
 /** GET /api/v1/dashboard/permalink/{key}: the state, while its dashboard is visible to the caller. */

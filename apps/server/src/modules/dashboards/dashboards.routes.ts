@@ -167,7 +167,8 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.post('/api/v1/dashboard/:id/permalink', async (request, reply) => {
-    const principal = requirePermission(request.principal, 'can_read', 'Dashboard');
+    // Also the embedded SDK's getDashboardPermalink, as the guest.
+    const principal = requireViewer(request.principal, request.guest, 'can_read', 'Dashboard');
     const input = parseInput(dashboardPermalinkRequestSchema, request.body ?? {});
     const key = await createDashboardPermalink(ctx, principal, param(request, 'id'), input);
     return reply.code(201).send({ key, url: externalUrl(request, `/superset/dashboard/p/${key}/`) });

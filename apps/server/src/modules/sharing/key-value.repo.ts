@@ -13,7 +13,8 @@ export async function storeValue(
   db: MetadataDb,
   resource: KeyValueResource,
   valueJson: string,
-  userId: number,
+  /** Null for an embedded viewer, who is no user of this app. */
+  userId: number | null,
 ): Promise<string> {
   const key = newSharedKey();
   await db
@@ -112,14 +113,15 @@ export async function deleteValue(db: MetadataDb, resource: KeyValueResource, ke
 export async function findOwnValueKey(
   db: MetadataDb,
   resource: KeyValueResource,
-  userId: number,
+  /** Null: the entries no user created (embedded viewers'). */
+  userId: number | null,
   valueJson: string,
 ): Promise<string | null> {
   const row = await db
     .selectFrom('key_value')
     .select('key')
     .where('resource', '=', resource)
-    .where('created_by_fk', '=', userId)
+    .where('created_by_fk', userId === null ? 'is' : '=', userId)
     .where('value', '=', valueJson)
     .executeTakeFirst();
   return row?.key ?? null;

@@ -7,6 +7,7 @@ import { DARK_QUERY } from './theme-storage';
 /** antd's ConfigProvider with the light or dark algorithm; follows the OS setting until the user picks one. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const mode = useAppSelector((state) => state.theme.mode);
+  const hostTokens = useAppSelector((state) => state.theme.hostTokens?.[state.theme.mode]);
   const dispatch = useAppDispatch();
 
   useEffect(() => {
@@ -26,7 +27,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [mode]);
 
   return (
-    <ConfigProvider theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+    <ConfigProvider
+      theme={{
+        algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        ...(hostTokens === undefined ? {} : { token: hostTokens }),
+      }}
+    >
       <PageBackground />
       {children}
     </ConfigProvider>

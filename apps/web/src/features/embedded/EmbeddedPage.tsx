@@ -4,7 +4,7 @@ import { useStore } from 'react-redux';
 import { useParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/store';
-import { themeModeSet } from '../../app/theme/theme-slice';
+import { hostTokensSet, themeModeSet } from '../../app/theme/theme-slice';
 import { prefersDark } from '../../app/theme/theme-storage';
 import { setGuestToken } from '../../shared/api/guest-token';
 import { errorText } from '../../shared/errors/to-api-error';
@@ -37,8 +37,13 @@ export function EmbeddedPage() {
           if (mode === 'system') dispatch(themeModeSet({ system: prefersDark() ? 'dark' : 'light' }));
           else dispatch(themeModeSet({ mode: mode === 'dark' ? 'dark' : 'light' }));
         },
+        onThemeTokens: (tokens) => dispatch(hostTokensSet(tokens)),
       },
-      hostMethods(() => store.getState()),
+      // The permalink asks the host back (resolvePermalinkUrl) over this same connection.
+      hostMethods(
+        () => store.getState(),
+        (method, args) => host.get(method, args),
+      ),
     );
     // The SDK's observeDataMask: the host hears every change of the applied filters.
     let masks = selectNativeFilters(store.getState()).applied;

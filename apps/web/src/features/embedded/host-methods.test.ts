@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dataMaskChange } from './host-methods';
+import { hostThemeTokens } from './embedded-comms';
+import { dataMaskChange, hostMethods } from './host-methods';
 
 const native = { id: 'NATIVE_FILTER-a', filterState: { value: ['CA'] }, extraFormData: {} };
 const cross = { id: '12', filterState: { value: ['boy'] }, extraFormData: {} };
@@ -27,5 +28,40 @@ describe('dataMaskChange (the SDK observeDataMask payload)', () => {
       nativeFiltersChanged: true,
       crossFiltersChanged: true,
     });
+  });
+});
+
+describe('hostThemeTokens (the SDK setThemeConfig payload)', () => {
+  it("takes Superset's theme_default and theme_dark tokens", () => {
+    expect(
+      hostThemeTokens({
+        themeConfig: {
+          theme_default: { token: { colorPrimary: '#2f54eb', borderRadius: 2 }, algorithm: 'default' },
+          theme_dark: { token: { colorBgLayout: '#101820' }, algorithm: 'dark' },
+        },
+      }),
+    ).toEqual({ light: { colorPrimary: '#2f54eb', borderRadius: 2 }, dark: { colorBgLayout: '#101820' } });
+  });
+
+  it('takes a bare antd theme as the light one, and ignores what is not a theme config', () => {
+    expect(hostThemeTokens({ themeConfig: { token: { colorPrimary: '#000' } } })).toEqual({
+      light: { colorPrimary: '#000' },
+    });
+    expect(hostThemeTokens({ themeConfig: {} })).toEqual({});
+    expect(hostThemeTokens({ themeConfig: { token: { colorPrimary: { nested: true } } } })).toBeNull();
+    expect(hostThemeTokens({ theme_default: {} })).toBeNull();
+    expect(hostThemeTokens(null)).toBeNull();
+  });
+});
+
+describe('hostMethods', () => {
+  it('answers getChartStates with the empty map: no chart keeps view state', () => {
+    const methods = hostMethods(
+      () => {
+        throw new Error('getChartStates needs no state');
+      },
+      () => Promise.reject(new Error('getChartStates asks the host nothing')),
+    );
+    expect(methods.getChartStates?.(undefined)).toEqual({});
   });
 });
