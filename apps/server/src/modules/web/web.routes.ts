@@ -11,6 +11,7 @@ import {
   chartCodePreloads,
   dashboardPageRef,
   fetchPreloadLinks,
+  missingPreloadSources,
   modulePreloadLinks,
   parseWebManifest,
   routePreloads,
@@ -41,6 +42,9 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext): 
   const manifestFile = path.join(ctx.config.webDist, '.vite', 'manifest.json');
   const manifest =
     built && existsSync(manifestFile) ? parseWebManifest(readFileSync(manifestFile, 'utf8')) : null;
+  const unpreloaded = manifest === null ? [] : missingPreloadSources(manifest);
+  if (unpreloaded.length > 0)
+    app.log.warn({ sources: unpreloaded }, 'web build: pages without a chunk of their own get no preloads');
   if (built && existsSync(path.join(ctx.config.webDist, 'assets'))) {
     await app.register(fastifyStatic, {
       root: path.join(ctx.config.webDist, 'assets'),
