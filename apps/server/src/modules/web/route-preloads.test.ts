@@ -3,6 +3,7 @@ import {
   chartCodePreloads,
   dashboardPageRef,
   fetchPreloadLinks,
+  missingPreloadSources,
   modulePreloadLinks,
   parseWebManifest,
   routePreloads,
@@ -32,6 +33,15 @@ const manifest: WebManifest = {
     imports: ['_echarts-view-k.js'],
   },
 };
+
+describe('missingPreloadSources', () => {
+  it('names the linked pages the build folded into shared chunks', () => {
+    expect(missingPreloadSources(manifest)).toEqual([]);
+    const folded: WebManifest = { ...manifest };
+    delete folded['src/features/dashboards/page/DashboardPage.tsx'];
+    expect(missingPreloadSources(folded)).toEqual(['src/features/dashboards/page/DashboardPage.tsx']);
+  });
+});
 
 describe('routePreloads', () => {
   it("lists the shell's and the dashboard page's JS, without the entry's or CSS", () => {

@@ -101,4 +101,44 @@ describe('ChartRequests', () => {
     requests.stop(1);
     expect(requests.run(1, 'q', manualRequest, () => undefined).joined).toBe(false);
   });
+
+  it("hands an early run's ended answer to the next identical run, once", async () => {
+    const requests = new ChartRequests();
+    const early = manualRequest();
+    let starts = 0;
+    const count = () => (starts += 1);
+    const a = requests.run(1, 'q', () => early, count, true);
+    early.settle('rows');
+    expect(await a.outcome).toEqual({ kind: 'done', result: 'rows' });
+    const b = requests.run(1, 'q', manualRequest, count);
+    expect(b.joined).toBe(true);
+    expect(await b.outcome).toEqual({ kind: 'superseded' });
+    expect(requests.run(1, 'q', manualRequest, count).joined).toBe(false);
+    expect(starts).toBe(2);
+  });
+
+  it('asks again when the run after an early one differs, or an ordinary run ended', async () => {
+    const requests = new ChartRequests();
+    const early = manualRequest();
+    const a = requests.run(
+      1,
+      'q',
+      () => early,
+      () => undefined,
+      true,
+    );
+    early.settle('rows');
+    await a.outcome;
+    expect(requests.run(1, 'other', manualRequest, () => undefined).joined).toBe(false);
+    const plain = manualRequest();
+    const b = requests.run(
+      2,
+      'q',
+      () => plain,
+      () => undefined,
+    );
+    plain.settle('rows');
+    await b.outcome;
+    expect(requests.run(2, 'q', manualRequest, () => undefined).joined).toBe(false);
+  });
 });

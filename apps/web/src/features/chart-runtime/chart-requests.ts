@@ -25,17 +25,27 @@ export interface StartedRequest<Result> {
  */
 export class ChartRequests<Key = number> {
   private readonly inFlight = new Map<Key, InFlight>();
+  /**
+   * Early runs (asked for before the chart was on screen) that ended, by chart: the key they asked for.
+   * The chart's own identical run then takes that answer, already recorded, instead of asking again.
+   */
+  private readonly settledEarly = new Map<Key, string>();
 
   /**
    * Runs `start` unless the same `key` is already in flight for this chart. `onStarted` runs only when a
    * request actually starts, after any older one was aborted (the caller records 'loading' there).
+   * An `early` run, once ended, is joined once more by the next identical run (see `settledEarly`).
    */
   run<Result>(
     chartId: Key,
     key: string,
     start: () => StartedRequest<Result>,
     onStarted: () => void,
+    early = false,
   ): { joined: boolean; outcome: Promise<ChartRequestOutcome<Result>> } {
+    const earlyKey = this.settledEarly.get(chartId);
+    this.settledEarly.delete(chartId);
+    if (earlyKey === key) return { joined: true, outcome: Promise.resolve({ kind: 'superseded' }) };
     const current = this.inFlight.get(chartId);
     if (current?.key === key && !current.stopped) {
       // The joined request already records its own result; the joiner has nothing to add.
@@ -47,6 +57,7 @@ export class ChartRequests<Key = number> {
     const outcome = request.result.then((result): ChartRequestOutcome<Result> => {
       if (this.inFlight.get(chartId) !== pending || pending.stopped) return { kind: 'superseded' };
       this.inFlight.delete(chartId);
+      if (early) this.settledEarly.set(chartId, key);
       return { kind: 'done', result };
     });
     // The same object gains its outcome, so the identity check above still recognises it.
@@ -58,6 +69,7 @@ export class ChartRequests<Key = number> {
 
   /** Aborts the chart's request; returns false when nothing was running. */
   stop(chartId: Key): boolean {
+    this.settledEarly.delete(chartId);
     const entry = this.inFlight.get(chartId);
     if (entry === undefined) return false;
     entry.stopped = true;

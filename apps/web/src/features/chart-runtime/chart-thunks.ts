@@ -23,12 +23,14 @@ function isAbort(error: unknown): boolean {
 /**
  * Runs one chart's query and records the status transitions of spec 001 §4: loading, then success or
  * failed. A newer run for the same chart aborts the older one silently; an identical run while the first
- * is in flight joins it. `formData` is what the chart shows once this result is drawn.
+ * is in flight joins it. `formData` is what the chart shows once this result is drawn. An `early` run
+ * (before the chart is on screen) is joined by the chart's identical run even after it ended.
  */
 export function runChartQuery(
   chartId: number,
   formData: ExploreFormData,
   context: QueryContext,
+  early = false,
 ): ChartThunk<Promise<void>> {
   return async (dispatch, _getState, { chartRequests }) => {
     const { outcome } = chartRequests.run(
@@ -44,6 +46,7 @@ export function runChartQuery(
         };
       },
       () => dispatch(chartUpdateStarted({ chartId, at: Date.now(), formData })),
+      early,
     );
     const settled = await outcome;
     if (settled.kind === 'superseded') return;

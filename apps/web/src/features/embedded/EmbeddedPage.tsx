@@ -8,11 +8,20 @@ import { hostTokensSet, themeModeSet } from '../../app/theme/theme-slice';
 import { prefersDark } from '../../app/theme/theme-storage';
 import { setGuestToken } from '../../shared/api/guest-token';
 import { errorText } from '../../shared/errors/to-api-error';
-import { DashboardPage } from '../dashboards/page/DashboardPage';
+import { lazyComponent } from '../../shared/lazy/lazy-component';
 import { embeddedApi } from './embedded-api';
 import { listenToHost } from './embedded-comms';
 import { dataMaskChange, hostMethods } from './host-methods';
 import { selectNativeFilters } from '../dashboards/state/dashboard-store';
+
+/**
+ * Lazy, not a static import: that would fold the dashboard page into a chunk shared with this one, which
+ * the server's route preloads (route-preloads.ts) cannot find by its source, so /superset/dashboard/…
+ * would download its page code only after the app's entry had run.
+ */
+const DashboardPage = lazyComponent<{ embeddedId?: number }>(() =>
+  import('../dashboards/page/DashboardPage').then((m) => m.DashboardPage),
+);
 
 /**
  * `/embedded/{uuid}` (issue #15 item 4): the page inside the embedded SDK's iframe. It waits for the
@@ -25,6 +34,11 @@ export function EmbeddedPage() {
   const [token, setToken] = useState<string | null>(null);
   const store = useStore<RootState>();
   const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    // The dashboard's code downloads while the host sends the guest token.
+    DashboardPage.preload();
+  }, []);
 
   useEffect(() => {
     const host = listenToHost(

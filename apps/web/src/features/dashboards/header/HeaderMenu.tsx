@@ -7,8 +7,7 @@ import { toastAdded } from '../../../shared/toasts/toasts-slice';
 import { errorText } from '../../../shared/errors/to-api-error';
 import { COPIED_MESSAGE, COPY_UNSUPPORTED_MESSAGE, copyText } from '../../explore/header/clipboard';
 import { dashboardApi } from '../api/dashboard-api';
-import { downloadDashboardImage, downloadDashboardPdf } from '../export/capture';
-import { downloadDashboardData, exportSummary, type DataFormat } from '../export/dashboard-data-export';
+import type { DataFormat } from '../export/dashboard-data-export';
 import { urlParams } from '../page/url-params';
 import { refreshCharts } from '../refresh/refresh-charts';
 import type { DashboardInfo } from '../state/dashboard-info';
@@ -20,11 +19,14 @@ import {
 } from '../state/dashboard-store';
 import { persistedMasks } from '../native-filters/url-state';
 import { REFRESH_OPTIONS } from './refresh-labels';
-import { SaveAsModal } from './SaveAsModal';
-import { ManageEmbeddedModal } from './ManageEmbeddedModal';
 import { useReportMenu } from '../../reports/use-report-menu';
 
 const CrossFilterScopingModal = lazy(() => import('../native-filters/cross-filters/CrossFilterScopingModal'));
+// Opened from the menu only: their code (and the exports' html-to-image) stays off the page's first load.
+const SaveAsModal = lazy(() => import('./SaveAsModal').then((m) => ({ default: m.SaveAsModal })));
+const ManageEmbeddedModal = lazy(() =>
+  import('./ManageEmbeddedModal').then((m) => ({ default: m.ManageEmbeddedModal })),
+);
 
 /** Lets React paint the stacked tabs before the export waits on their charts. */
 function nextFrame(): Promise<void> {
@@ -107,6 +109,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
     try {
       await nextFrame();
       const background = token.colorBgLayout;
+      const { downloadDashboardImage, downloadDashboardPdf } = await import('../export/capture');
       const ok =
         kind === 'pdf'
           ? await downloadDashboardPdf(root, info.title, background)
@@ -124,6 +127,7 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
   const exportData = async (format: DataFormat) => {
     setExporting(true);
     try {
+      const { downloadDashboardData, exportSummary } = await import('../export/dashboard-data-export');
       const result = await dispatch(downloadDashboardData(format, urlParams(location.search, 'regular')));
       const summary = exportSummary(result);
       if (summary !== null) dispatch(toastAdded(summary.level, summary.text));
@@ -255,8 +259,10 @@ export function HeaderMenu({ info, rootId }: { info: DashboardInfo; rootId: stri
           <CrossFilterScopingModal info={info} onClose={() => setScopingOpen(false)} />
         </Suspense>
       ) : null}
-      {saveAsOpen ? <SaveAsModal info={info} onClose={() => setSaveAsOpen(false)} /> : null}
-      {embedOpen ? <ManageEmbeddedModal dashboardId={info.id} onClose={() => setEmbedOpen(false)} /> : null}
+      <Suspense fallback={null}>
+        {saveAsOpen ? <SaveAsModal info={info} onClose={() => setSaveAsOpen(false)} /> : null}
+        {embedOpen ? <ManageEmbeddedModal dashboardId={info.id} onClose={() => setEmbedOpen(false)} /> : null}
+      </Suspense>
       {reportMenu.dialogs}
       <Modal
         open={manualCopy !== null}

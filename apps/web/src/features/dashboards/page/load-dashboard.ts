@@ -14,6 +14,15 @@ import {
 import { chartsLoaded, datasourceLoaded } from '../state/dashboard-info.slice';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
 import { datasourcesSet, preloadChartCode } from '../../chart-runtime';
+import type { ChartRuntimeExtra } from '../../chart-runtime/runtime-extra';
+import { dashboardFormData, runDashboardChart } from '../grid/chart/chart-query';
+import {
+  filteredFormData,
+  resolveChartFilters,
+  selectChartFiltersInputs,
+} from '../native-filters/chart-filters-state';
+import { selectDashboardState, selectNativeFilters } from '../state/dashboard-store';
+import { firstScreenChartIds } from './first-screen-charts';
 
 type Thunk<Result> = ThunkAction<Result, RootState, unknown, Action>;
 
@@ -104,5 +113,41 @@ export function withUnplacedCharts(
       .filter((chart) => !placed.has(chart.id))
       .map((chart) => ({ chartId: chart.id, sliceName: chart.slice_name }));
     return appendCharts(layout, unplaced);
+  };
+}
+
+/**
+ * Asks for the data of the charts on the dashboard's first screen (`firstScreenChartIds`) as soon as the
+ * dashboard is opened in the store, instead of after the grid has rendered and each holder has seen
+ * itself in view (issue #12): the queries run while the page draws. Each holder's own identical run
+ * takes the answer (an early run, chart-runtime's ChartRequests); a holder whose form data came out
+ * different asks again. Only with no filter applied: what reaches a chart then does not depend on
+ * datasets still on their way. Reads the charts from the list the page already loaded.
+ */
+export function runFirstScreenCharts(
+  dashboardId: number,
+  layout: DashboardLayout,
+  urlParams: Record<string, string>,
+  height: number,
+): ThunkAction<void, RootState, ChartRuntimeExtra, Action> {
+  return (dispatch, getState) => {
+    const state = getState();
+    const filters = selectNativeFilters(state);
+    if (!filters.masksReady || Object.keys(filters.applied).length > 0) return;
+    const listed = dashboardApi.endpoints.getDashboardCharts.select(dashboardId)(state).data?.result ?? [];
+    const charts = new Map(listed.map((chart) => [chart.id, chart]));
+    const { colorScheme } = selectDashboardState(state);
+    for (const chartId of firstScreenChartIds(layout, height)) {
+      const chart = charts.get(chartId);
+      if (chart === undefined) continue;
+      const entity = fromDashboardChart(chart);
+      const reaching = resolveChartFilters(entity, selectChartFiltersInputs(state, entity));
+      if (!reaching.ready) continue;
+      const formData = filteredFormData(
+        dashboardFormData(entity, dashboardId, colorScheme, urlParams),
+        reaching.filters,
+      );
+      void dispatch(runDashboardChart(chartId, formData, false, true));
+    }
   };
 }

@@ -10,9 +10,9 @@ import { toDashboardInfo } from '../state/dashboard-info';
 import { dashboardInfoLoaded } from '../state/dashboard-info.slice';
 import { layoutLoaded } from '../state/dashboard-layout.slice';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
-import { loadDashboardCharts, withUnplacedCharts } from './load-dashboard';
+import { loadDashboardCharts, runFirstScreenCharts, withUnplacedCharts } from './load-dashboard';
 import { layoutChartIds, parseLayout } from './parse-layout';
-import { parseIdOrSlug } from './url-params';
+import { parseIdOrSlug, urlParams } from './url-params';
 import { nativeFiltersActions, parseFilterConfiguration } from '../native-filters/native-filters.slice';
 import {
   dataMaskFromRouterState,
@@ -101,6 +101,21 @@ export function useDashboardLoader(param: string, editFlag: boolean, reportMode:
           masksReady: givenMasks !== null || filterKey === null,
         }),
       );
+      // Before the page renders the grid (React renders after this synchronous code): a permalink's or
+      // an anchor's tabs, edit mode and report mode (every chart at once) keep to the holders.
+      const routerState: unknown = location.state;
+      const tabsGiven =
+        (typeof routerState === 'object' && routerState !== null && 'activeTabs' in routerState) ||
+        location.hash !== '';
+      if (!tabsGiven && !editFlag && !reportMode)
+        dispatch(
+          runFirstScreenCharts(
+            dashboardId,
+            layout,
+            urlParams(location.search, 'reserved'),
+            window.innerHeight,
+          ),
+        );
       setOpenedId(dashboardId);
       void dispatch(loadDashboardCharts(dashboardId, chartIds));
     };

@@ -2,7 +2,7 @@ import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Modal, Spin, Typography, type MenuProps } from 'antd';
 import type { ExploreFormData } from '@tessera/core';
 import { theme } from 'antd';
-import { useState, type RefObject } from 'react';
+import { lazy, Suspense, useState, type RefObject } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { errorText } from '../../../../shared/errors/to-api-error';
 import { downloadQueryResult } from '../../../../shared/files/chart-data-download';
@@ -14,7 +14,11 @@ import { dashboardApi } from '../../api/dashboard-api';
 import { dashboardStateActions } from '../../state/dashboard-state.slice';
 import { selectDashboardState } from '../../state/dashboard-store';
 import { dashboardQueryContext, runDashboardChart } from './chart-query';
-import { ResultTableModal } from './ResultTableModal';
+
+// 'View as table' only: antd's Table stays off the dashboard's first load.
+const ResultTableModal = lazy(() =>
+  import('./ResultTableModal').then((m) => ({ default: m.ResultTableModal })),
+);
 
 interface ChartMenuProps {
   chartId: number;
@@ -189,7 +193,9 @@ export function ChartMenu({
         </Modal>
       )}
       {tableOpen ? (
-        <ResultTableModal formData={formData} title={title} onClose={() => setTableOpen(false)} />
+        <Suspense fallback={null}>
+          <ResultTableModal formData={formData} title={title} onClose={() => setTableOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

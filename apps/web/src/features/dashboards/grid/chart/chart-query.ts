@@ -56,11 +56,15 @@ export function dashboardQueryContext(
   };
 }
 
-/** Runs one dashboard chart through the chart runtime (status transitions of spec 001 §4). */
+/**
+ * Runs one dashboard chart through the chart runtime (status transitions of spec 001 §4). `early`: the
+ * page asks before the chart's holder has mounted; the holder's identical run then takes this answer.
+ */
 export function runDashboardChart(
   chartId: number,
   formData: ExploreFormData,
   force = false,
+  early = false,
 ): Thunk<Promise<void>> {
   return async (dispatch) => {
     // The chart's drawing code downloads while its query runs, not after the answer arrives.
@@ -72,6 +76,6 @@ export function runDashboardChart(
       dispatch(failChartQuery(chartId, formData, CHART_MESSAGES.unsupportedVizType));
       return;
     }
-    await dispatch(runChartQuery(chartId, formData, context));
+    await dispatch(runChartQuery(chartId, formData, context, early));
   };
 }
