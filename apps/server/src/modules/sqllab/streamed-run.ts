@@ -55,9 +55,10 @@ function dataMembers(columns: readonly ResultColumn[], rows: readonly unknown[][
 }
 
 /**
- * Reads the rest of a run whose payload is capped (SQLLAB_PAYLOAD_MAX_MB) before anything is sent,
- * since a 200 already sent could not become the error: the batches are held, which the cap bounds.
- * Over the cap, the cursor and session close (freeing the slot) and RESULT_TOO_LARGE is thrown.
+ * Reads the batches after the first of a run whose payload is capped (SQLLAB_PAYLOAD_MAX_MB) before
+ * anything is sent, since a 200 already sent could not become the error: they are held, which the
+ * cap bounds. Over the cap (the first batch counted too), the cursor and session close (freeing the
+ * user's slot) and RESULT_TOO_LARGE_ERROR is thrown.
  */
 async function holdUnderCap(
   first: RowBatch,
@@ -66,15 +67,15 @@ async function holdUnderCap(
 ): Promise<RowBatch[]> {
   const meter = new PayloadMeter(first.columns);
   const held: RowBatch[] = [];
-  let next: IteratorResult<RowBatch> = { done: false, value: first };
-  while (next.done !== true) {
-    held.push(next.value);
-    if (meter.add(next.value.rows, cap.bytes)) {
+  for (let batch: RowBatch | null = first; batch !== null;) {
+    if (meter.add(batch.rows, cap.bytes)) {
       held.length = 0;
       await batches.return(undefined).catch(() => undefined);
       throw resultTooLarge(meter.bytes, cap.mb, false);
     }
-    next = await batches.next();
+    if (batch !== first) held.push(batch);
+    const next = await batches.next();
+    batch = next.done === true ? null : next.value;
   }
   return held;
 }
@@ -147,9 +148,7 @@ export async function startStreamedRun(
     if ((await queryStatus(db, query.id)) !== 'running') handle.cancel('stopped');
     first = await batches.next();
     if (capBytes !== null && capMb !== null && first.done !== true) {
-      const held = await holdUnderCap(first.value, batches, { bytes: capBytes, mb: capMb });
-      held.shift();
-      rest = replay(held);
+      rest = replay(await holdUnderCap(first.value, batches, { bytes: capBytes, mb: capMb }));
     }
   } catch (error) {
     release();
