@@ -6,6 +6,7 @@ import { markFailed, markSuccess } from '../queries/query-lifecycle';
 import { queryStatus, type QueryRow } from '../queries/queries.service';
 import { isCancellation } from './engine-errors';
 import { QueryFailure, queryFailure } from './failure';
+import { PayloadMeter, payloadCapBytes, resultTooLarge } from './payload-cap';
 import type { QueryPlan } from './plan';
 import { runPlan, type RunOutcome } from './run-plan';
 import type { CancelReason } from './running';
@@ -151,6 +152,14 @@ export async function executeQuery(
     handle.finish();
   }
 
+  const capBytes = payloadCapBytes(ctx.config.constants);
+  const capMb = ctx.config.constants.SQLLAB_PAYLOAD_MAX_MB;
+  if (capBytes !== null && capMb !== null) {
+    // Measured whole (the rows are all here already), so that the message gives the real size.
+    const meter = new PayloadMeter(outcome.columns);
+    meter.add(outcome.rows, Number.POSITIVE_INFINITY);
+    if (meter.bytes > capBytes) return fail(resultTooLarge(meter.bytes, capMb, true));
+  }
   const ttl = ctx.config.constants.CACHE_DEFAULT_TIMEOUT;
   const stored = { version: 1 as const, columns: outcome.columns, rows: outcome.rows };
   const success = {

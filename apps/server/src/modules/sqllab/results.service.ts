@@ -8,6 +8,7 @@ import { findQueryByResultsKey } from '../queries/queries.service';
 import type { Principal } from '../security/principal';
 import { queryDictOf } from './execute.service';
 import { resultPayload } from './payload';
+import { PayloadMeter, payloadCapBytes, resultTooLarge } from './payload-cap';
 import { UnreadableResults, type StoredResults } from './results/stored-results';
 import type { SqlLabRuntime } from './runtime-types';
 
@@ -48,5 +49,14 @@ export async function fetchResults(
       'RESULTS_BACKEND_ERROR',
       'Data could not be retrieved from the results backend. You need to re-run the original query.',
     );
+  const shown = rows !== undefined && stored.rows.length > rows ? stored.rows.slice(0, rows) : stored.rows;
+  const capBytes = payloadCapBytes(ctx.config.constants);
+  const capMb = ctx.config.constants.SQLLAB_PAYLOAD_MAX_MB;
+  if (capBytes !== null && capMb !== null) {
+    // Stored under a higher cap (or none): the caller may still ask for fewer rows.
+    const meter = new PayloadMeter(stored.columns);
+    meter.add(shown, Number.POSITIVE_INFINITY);
+    if (meter.bytes > capBytes) throw resultTooLarge(meter.bytes, capMb, true).toApiError();
+  }
   return resultPayload(await queryDictOf(ctx, query.id), stored.columns, stored.rows, rows ?? null);
 }

@@ -7,6 +7,7 @@ import { markStopped, markSuccess } from '../queries/query-lifecycle';
 import { queryStatus, type QueryRow } from '../queries/queries.service';
 import { endedBy, queuedMessage, type RunResult } from './execute-query';
 import { responseColumns, rowObjects } from './payload';
+import { PayloadMeter, payloadCapBytes, resultTooLarge } from './payload-cap';
 import type { QueryPlan } from './plan';
 import type { ResultsWriter } from './results/results-writer';
 import { finalLimitingFactor, newTally, runPlanBatches } from './run-plan';
@@ -54,6 +55,38 @@ function dataMembers(columns: readonly ResultColumn[], rows: readonly unknown[][
 }
 
 /**
+ * Reads the batches after the first of a run whose payload is capped (SQLLAB_PAYLOAD_MAX_MB) before
+ * anything is sent, since a 200 already sent could not become the error: they are held, which the
+ * cap bounds. Over the cap (the first batch counted too), the cursor and session close (freeing the
+ * user's slot) and RESULT_TOO_LARGE_ERROR is thrown.
+ */
+async function holdUnderCap(
+  first: RowBatch,
+  batches: AsyncGenerator<RowBatch>,
+  cap: { bytes: number; mb: number },
+): Promise<RowBatch[]> {
+  const meter = new PayloadMeter(first.columns);
+  const held: RowBatch[] = [];
+  for (let batch: RowBatch | null = first; batch !== null;) {
+    if (meter.add(batch.rows, cap.bytes)) {
+      held.length = 0;
+      await batches.return(undefined).catch(() => undefined);
+      throw resultTooLarge(meter.bytes, cap.mb, false);
+    }
+    if (batch !== first) held.push(batch);
+    const next = await batches.next();
+    batch = next.done === true ? null : next.value;
+  }
+  return held;
+}
+
+/** Batches already read, handed out again as the body asks for them. */
+function* replay(held: RowBatch[]): Generator<RowBatch, undefined> {
+  // Handed over one by one and let go, so each batch is freed once its part of the body is written.
+  for (let batch = held.shift(); batch !== undefined; batch = held.shift()) yield batch;
+}
+
+/**
  * Starts a sync run (its row is running) that streams: the statements run and the first batch of
  * the last one is read before anything is sent, so a failure up to there is an ordinary SIP-40
  * error response (`failed` / `superseded`, exactly as a buffered run). From then on the body is
@@ -72,7 +105,9 @@ export async function startStreamedRun(
     SQLLAB_TIMEOUT: timeoutSeconds,
     CACHE_DEFAULT_TIMEOUT: ttl,
     DISPLAY_MAX_ROW,
+    SQLLAB_PAYLOAD_MAX_MB: capMb,
   } = ctx.config.constants;
+  const capBytes = payloadCapBytes(ctx.config.constants);
   const handle = rt.running.start(query.id);
   const timer = setTimeout(() => handle.cancel('timeout'), timeoutSeconds * 1000);
   let queued: string | null = null;
@@ -106,10 +141,15 @@ export async function startStreamedRun(
     endedBy(ctx, query.id, error, { reason: handle.reason(), mode: 'sync', timeoutSeconds, queued });
 
   let first: IteratorResult<RowBatch>;
+  // Where the batches after the first come from: the engine, or those held under the cap.
+  let rest: AsyncIterator<RowBatch> | Iterator<RowBatch> = batches;
   try {
     // A stop that landed before this run was registered would otherwise be missed.
     if ((await queryStatus(db, query.id)) !== 'running') handle.cancel('stopped');
     first = await batches.next();
+    if (capBytes !== null && capMb !== null && first.done !== true) {
+      rest = replay(await holdUnderCap(first.value, batches, { bytes: capBytes, mb: capMb }));
+    }
   } catch (error) {
     release();
     return await ended(error);
@@ -170,7 +210,7 @@ export async function startStreamedRun(
           anyShown = true;
         }
         shown += visible.length;
-        next = await batches.next();
+        next = await rest.next();
       }
       readAll = true;
     } catch (error) {

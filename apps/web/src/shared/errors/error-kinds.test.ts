@@ -13,6 +13,8 @@ describe('errorKindOf', () => {
   it('gives database errors, timeouts and template errors their own rendering', () => {
     expect(errorKindOf('SYNTAX_ERROR')).toBe('database');
     expect(errorKindOf('CONNECTION_HOST_DOWN_ERROR')).toBe('database');
+    // SQLLAB_PAYLOAD_MAX_MB: drawn as the database error box, with its issue code 1041.
+    expect(errorKindOf('RESULT_TOO_LARGE_ERROR')).toBe('database');
     expect(errorKindOf('FRONTEND_TIMEOUT_ERROR')).toBe('timeout');
     expect(errorKindOf('MISSING_TEMPLATE_PARAMS_ERROR')).toBe('parameters');
     expect(errorKindOf('MARSHMALLOW_ERROR')).toBe('validation');

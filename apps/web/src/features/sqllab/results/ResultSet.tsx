@@ -11,6 +11,7 @@ import { UNKNOWN_ERROR } from '../run/failure';
 import { fetchQueryResults, QUERY_STOPPED_MESSAGE, stopRunningQuery } from '../run/run-query';
 import { isActiveState, type Query, type QueryResults } from '../state';
 import { ElapsedTimer } from './ElapsedTimer';
+import { sip40ErrorsOf } from './query-errors';
 import { displayLimitNotice, limitNotice } from './limit-notice';
 import { resultsAsTsv } from './results-text';
 import { ResultsGrid } from './ResultsGrid';
@@ -32,9 +33,10 @@ export function exportPath(clientId: string): string {
 }
 
 function errorOf(query: Query): ApiError {
+  const errors = sip40ErrorsOf(query);
   return {
     error: query.errorMessage ?? UNKNOWN_ERROR,
-    ...(query.errors === null ? {} : { errors: query.errors }),
+    ...(errors === null ? {} : { errors }),
     ...(query.link === null ? {} : { link: query.link }),
   };
 }
