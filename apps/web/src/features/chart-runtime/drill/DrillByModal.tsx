@@ -11,7 +11,7 @@ import { chartRemoved } from '../chart-status.slice';
 import { selectChart } from '../chart-store';
 import { failChartQuery, runChartQuery } from '../chart-thunks';
 import { GENERIC_DATA_TYPES } from '@tessera/contracts';
-import { drillCellText } from './drill-cells';
+import { drillCellText, rowKeys } from './drill-cells';
 import { drillFilterText, type DrillByColumn } from './drill-query';
 
 /**
@@ -79,7 +79,7 @@ export function DrillByModal({
           size="small"
           data-test="drill-by-table"
           scroll={{ x: true, y: 380 }}
-          rowKey={(_row, index) => String(index)}
+          rowKey={rowKeys(rows)}
           dataSource={rows}
           pagination={{ pageSize: 50, showSizeChanger: false }}
           columns={(first?.colnames ?? []).map((name, index) => ({

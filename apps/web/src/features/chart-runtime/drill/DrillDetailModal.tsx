@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import { chartDataApi } from '../chart-data-api';
 import { GENERIC_DATA_TYPES } from '@tessera/contracts';
-import { drillCellText } from './drill-cells';
+import { drillCellText, rowKeys } from './drill-cells';
 import {
   DRILL_COUNT_LABEL,
   DRILL_DETAIL_PAGE_SIZE,
@@ -101,7 +101,7 @@ export function DrillDetailModal({ chartName, baseContext, initialFilters, onClo
           state.status === 'loading' ? { indicator: <Spin data-test="drill-detail-loading" /> } : false
         }
         scroll={{ x: true, y: 420 }}
-        rowKey={(_row, index) => String(page * DRILL_DETAIL_PAGE_SIZE + (index ?? 0))}
+        rowKey={rowKeys(state.status === 'ready' ? state.rows : [])}
         dataSource={state.status === 'ready' ? state.rows : []}
         columns={(state.status === 'ready' ? state.colnames : []).map((name) => ({
           key: name,

@@ -13,3 +13,9 @@ export function drillCellText(value: unknown, temporal: boolean): string {
     return String(value);
   return JSON.stringify(value);
 }
+
+/** Row keys for a table of result rows, which carry no id: each row object's place in its page. */
+export function rowKeys(rows: readonly object[]): (row: object) => string {
+  const places = new Map(rows.map((row, index) => [row, String(index)]));
+  return (row) => places.get(row) ?? '';
+}
