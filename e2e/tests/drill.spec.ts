@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiToken, birthNamesDatasetId } from './explore-helpers';
 import {
   createBirthNamesChart,
@@ -49,11 +49,8 @@ async function rightClickABar(page: Page, chart: Locator): Promise<Locator> {
   throw new Error('No bar answered a right click');
 }
 
-test('drill to detail by a bar lists its rows; drill by another column draws the chart', async ({
-  page,
-  request,
-}) => {
-  await useAdminSession(page);
+/** A bar chart of birth_names rows by state, saved under a unique name. */
+async function createBarChart(request: APIRequestContext) {
   const suffix = Date.now().toString(36);
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
   const birthNames = await birthNamesDatasetId(request);
@@ -68,7 +65,16 @@ test('drill to detail by a bar lists its rows; drill by another column draws the
     row_limit: 100,
     show_legend: false,
   });
-  const dashboardId = await createRowDashboard(request, headers, `Drill ${suffix}`, [chartId], {});
+  return { headers, name, chartId, suffix };
+}
+
+test('drill to detail by a bar lists its rows; drill by another column draws the chart', async ({
+  page,
+  request,
+}) => {
+  await useAdminSession(page);
+  const { headers, name, chartId } = await createBarChart(request);
+  const dashboardId = await createRowDashboard(request, headers, `Drill ${String(chartId)}`, [chartId], {});
   await page.goto(`/superset/dashboard/${String(dashboardId)}/`);
   const chart = dashboardChart(page, name);
   await expect(chart).toHaveAttribute('data-chart-status', 'rendered');
@@ -127,4 +133,38 @@ test('drill to detail by a bar lists its rows; drill by another column draws the
   await bothThemes(page, 'drill-by-modal');
   await drillBy.getByTestId('drill-by-show-table').click();
   await expect(drillBy.getByTestId('drill-by-table').locator('tr.ant-table-row')).toHaveCount(2);
+});
+
+test('the dashboard chart menu and Explore drill to detail too', async ({ page, request }) => {
+  await useAdminSession(page);
+  const { headers, name, chartId } = await createBarChart(request);
+  const [all] = await sqlRows(request, headers, 'SELECT COUNT(*) AS n FROM birth_names');
+  const allRows = `${Number(all?.n ?? 0).toLocaleString()} rows`;
+  const dashboardId = await createRowDashboard(
+    request,
+    headers,
+    `Drill menu ${String(chartId)}`,
+    [chartId],
+    {},
+  );
+  await page.goto(`/superset/dashboard/${String(dashboardId)}/`);
+  const chart = dashboardChart(page, name);
+  await expect(chart).toHaveAttribute('data-chart-status', 'rendered');
+  await chart.getByTestId('chart-menu-trigger').click();
+  await page.getByTestId('chart-menu-drill-to-detail').click();
+  const modal = page.getByRole('dialog').filter({ has: page.getByTestId('drill-detail-pane') });
+  await expect(modal.locator('.ant-modal-title')).toHaveText(`Drill to detail: ${name}`);
+  await expect(modal.getByTestId('drill-detail-filter-tag')).toHaveCount(0);
+  await expect(modal.getByText(allRows)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/explore/?slice_id=${String(chartId)}`);
+  const holder = page.getByTestId('chart-container');
+  await expect(holder).toHaveAttribute('data-chart-status', 'rendered');
+  const menu = await rightClickABar(page, holder);
+  await bothThemes(page, 'drill-explore-menu');
+  await menu.getByTestId('drill-to-detail').click();
+  const explored = page.getByRole('dialog').filter({ has: page.getByTestId('drill-detail-pane') });
+  await expect(explored.locator('.ant-modal-title')).toHaveText(`Drill to detail: ${name}`);
+  await expect(explored.getByText(allRows)).toBeVisible();
 });

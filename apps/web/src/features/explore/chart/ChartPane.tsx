@@ -16,6 +16,7 @@ import { DataPane } from './DataPane';
 import { useDashboardColors } from './use-dashboard-colors';
 import { asFormData, buildQueryContext, runChart, stopChart, UNSAVED_CHART_ID } from './chart-actions';
 import { useMemo } from 'react';
+import { selectExplore } from '../store/explore-store';
 
 interface ChartPaneProps {
   chartId: number;
@@ -67,10 +68,11 @@ export function ChartPane({
     (chart.chartStatus === 'success' || chart.chartStatus === 'rendered') && chart.queriesResponse !== null;
 
   const unsupported = !isSupportedVizType(vizType);
-  const sliceName = chart.latestQueryFormData.slice_name;
+  // The name as the header shows it (edits included); an unsaved chart goes by its dataset.
+  const sliceName = useAppSelector((state) => selectExplore(state).sliceName);
   const drill = useMemo(
     () => ({
-      chartName: typeof sliceName === 'string' && sliceName !== '' ? sliceName : datasource.name,
+      chartName: sliceName !== '' ? sliceName : datasource.name,
       datasource,
       queryContextOf: (formData: ExploreFormData) => buildQueryContext(formData),
     }),
