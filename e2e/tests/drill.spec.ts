@@ -50,7 +50,7 @@ async function rightClickABar(page: Page, chart: Locator): Promise<Locator> {
 }
 
 /** A bar chart of birth_names rows by state, saved under a unique name. */
-async function createBarChart(request: APIRequestContext) {
+async function createBarChart(request: APIRequestContext, extra: Record<string, unknown> = {}) {
   const suffix = Date.now().toString(36);
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
   const birthNames = await birthNamesDatasetId(request);
@@ -64,6 +64,7 @@ async function createBarChart(request: APIRequestContext) {
     adhoc_filters: [],
     row_limit: 100,
     show_legend: false,
+    ...extra,
   });
   return { headers, name, chartId, suffix };
 }
@@ -167,4 +168,31 @@ test('the dashboard chart menu and Explore drill to detail too', async ({ page, 
   const explored = page.getByRole('dialog').filter({ has: page.getByTestId('drill-detail-pane') });
   await expect(explored.locator('.ant-modal-title')).toHaveText(`Drill to detail: ${name}`);
   await expect(explored.getByText(allRows)).toBeVisible();
+});
+
+test("drill to detail keeps the chart's time range", async ({ page, request }) => {
+  await useAdminSession(page);
+  const { headers, name, chartId } = await createBarChart(request, {
+    granularity_sqla: 'ds',
+    time_range: '1970-01-01 : 1980-01-01',
+  });
+  const [inRange] = await sqlRows(
+    request,
+    headers,
+    "SELECT COUNT(*) AS n FROM birth_names WHERE ds >= '1970-01-01' AND ds < '1980-01-01'",
+  );
+  const dashboardId = await createRowDashboard(
+    request,
+    headers,
+    `Drill time ${String(chartId)}`,
+    [chartId],
+    {},
+  );
+  await page.goto(`/superset/dashboard/${String(dashboardId)}/`);
+  const chart = dashboardChart(page, name);
+  await expect(chart).toHaveAttribute('data-chart-status', 'rendered');
+  await chart.getByTestId('chart-menu-trigger').click();
+  await page.getByTestId('chart-menu-drill-to-detail').click();
+  const modal = page.getByRole('dialog').filter({ has: page.getByTestId('drill-detail-pane') });
+  await expect(modal.getByText(`${Number(inRange?.n ?? 0).toLocaleString()} rows`)).toBeVisible();
 });

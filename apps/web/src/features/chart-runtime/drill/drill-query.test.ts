@@ -56,6 +56,24 @@ describe('drill to detail queries', () => {
     expect(query?.filters).toHaveLength(2);
   });
 
+  it("keeps the chart's time range on its time column as a TEMPORAL_RANGE filter", () => {
+    const timed: QueryContext = {
+      ...base,
+      queries: [{ ...base.queries[0], granularity: 'ds', time_range: 'Last year' }],
+    };
+    expect(drillDetailQueryContext(timed, [], 0).queries[0]?.filters).toContainEqual({
+      col: 'ds',
+      op: 'TEMPORAL_RANGE',
+      val: 'Last year',
+    });
+    expect(drillCountQueryContext(timed, []).queries[0]?.filters).toHaveLength(2);
+    const open: QueryContext = {
+      ...base,
+      queries: [{ ...base.queries[0], granularity: 'ds', time_range: 'No filter' }],
+    };
+    expect(drillDetailQueryContext(open, [], 0).queries[0]?.filters).toHaveLength(1);
+  });
+
   it('names filters the way the tags show them', () => {
     expect(drillFilterText(ak)).toBe('state = AK');
     expect(drillFilterText(noState)).toBe('state IS NULL');

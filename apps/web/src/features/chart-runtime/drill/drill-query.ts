@@ -20,8 +20,26 @@ function firstQuery(base: QueryContext): QueryObject {
   return query;
 }
 
+/**
+ * The chart's time range as a filter: drill_detail answers drop the query's time_range and granularity
+ * (they belong to grouped queries), yet Superset's drill keeps the chart's time window.
+ */
+function timeRangeFilter(query: QueryObject): QueryFilter[] {
+  const column = query.granularity ?? query.granularity_sqla ?? null;
+  const range = query.time_range ?? null;
+  if (typeof column !== 'string' || column === '' || range === null || range === '' || range === 'No filter')
+    return [];
+  const covered = (query.filters ?? []).some(
+    (filter) => filter.op === 'TEMPORAL_RANGE' && filter.col === column,
+  );
+  return covered ? [] : [{ col: column, op: 'TEMPORAL_RANGE', val: range }];
+}
+
 function withFilters(query: QueryObject, filters: readonly DrillFilter[]): QueryObject {
-  return { ...query, filters: [...(query.filters ?? []), ...filters.map(toQueryFilter)] };
+  return {
+    ...query,
+    filters: [...(query.filters ?? []), ...timeRangeFilter(query), ...filters.map(toQueryFilter)],
+  };
 }
 
 /**
