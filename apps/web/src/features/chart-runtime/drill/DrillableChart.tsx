@@ -36,7 +36,12 @@ type DrillableChartProps = ComponentProps<typeof ChartHolder> & {
  */
 export function DrillableChart({ drill, queryFormData, ...holderProps }: DrillableChartProps) {
   const user = useAppSelector((state) => state.session.user);
-  const abilities = useMemo(() => drillAbilities(user, drill?.datasource ?? null), [user, drill]);
+  const featureFlags = useAppSelector((state) => state.session.common?.feature_flags);
+  const vizType = holderProps.formData.viz_type;
+  const abilities = useMemo(
+    () => drillAbilities(user, drill?.datasource ?? null, { featureFlags, vizType }),
+    [user, drill, featureFlags, vizType],
+  );
   const enabled = drill !== null && (abilities.drillToDetail || abilities.drillBy);
   const [open, setOpen] = useState<Open>(null);
   // The plugin reports the clicked point first; the same DOM event then reaches the wrapper below.

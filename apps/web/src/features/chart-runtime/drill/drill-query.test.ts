@@ -112,6 +112,7 @@ describe('drill by', () => {
 });
 
 describe('drill permissions', () => {
+  const bars = { featureFlags: {}, vizType: 'echarts_timeseries_bar' };
   const userWith = (permissions: [string, string][]) => {
     const user = bootstrapWith(['Gamma'], permissions).user;
     if (!user) throw new Error('bootstrapWith signs a user in');
@@ -120,17 +121,43 @@ describe('drill permissions', () => {
   const gamma = userWith(GAMMA_PERMISSIONS);
 
   it('needs can_explore and can_read on Dataset for detail, and explore form data writes for drill by', () => {
-    expect(drillAbilities(gamma, birthNames)).toEqual({ drillToDetail: true, drillBy: false });
+    expect(drillAbilities(gamma, birthNames, bars)).toEqual({ drillToDetail: true, drillBy: false });
     const writer = userWith([...GAMMA_PERMISSIONS, ['can_write', 'ExploreFormDataRestApi']]);
-    expect(drillAbilities(writer, birthNames)).toEqual({ drillToDetail: true, drillBy: true });
+    expect(drillAbilities(writer, birthNames, bars)).toEqual({ drillToDetail: true, drillBy: true });
     const noDataset = userWith(GAMMA_PERMISSIONS.filter(([, view]) => view !== 'Dataset'));
-    expect(drillAbilities(noDataset, birthNames).drillToDetail).toBe(false);
-    expect(drillAbilities(null, birthNames)).toEqual({ drillToDetail: false, drillBy: false });
+    expect(drillAbilities(noDataset, birthNames, bars).drillToDetail).toBe(false);
+    expect(drillAbilities(null, birthNames, bars)).toEqual({ drillToDetail: false, drillBy: false });
+  });
+
+  it('follows the DRILL_TO_DETAIL and DRILL_BY flags and the plugin behaviours', () => {
+    const admin = userWith([
+      ['can_explore', 'Superset'],
+      ['can_read', 'Dataset'],
+      ['can_write', 'ExploreFormDataRestApi'],
+    ]);
+    expect(drillAbilities(admin, birthNames, bars)).toEqual({ drillToDetail: true, drillBy: true });
+    expect(drillAbilities(admin, birthNames, { ...bars, featureFlags: { DRILL_TO_DETAIL: false } })).toEqual({
+      drillToDetail: false,
+      drillBy: true,
+    });
+    expect(drillAbilities(admin, birthNames, { ...bars, featureFlags: { DRILL_BY: false } })).toEqual({
+      drillToDetail: true,
+      drillBy: false,
+    });
+    // A big number drills to detail only; a type no plugin draws not at all.
+    expect(drillAbilities(admin, birthNames, { featureFlags: {}, vizType: 'big_number_total' })).toEqual({
+      drillToDetail: true,
+      drillBy: false,
+    });
+    expect(drillAbilities(admin, birthNames, { featureFlags: {}, vizType: 'deck_arc' })).toEqual({
+      drillToDetail: false,
+      drillBy: false,
+    });
   });
 
   it('hides drill to detail for a database with disable_drill_to_detail', () => {
     const disabled = { ...birthNames, database: { ...birthNames.database, disable_drill_to_detail: true } };
-    expect(drillAbilities(gamma, disabled).drillToDetail).toBe(false);
+    expect(drillAbilities(gamma, disabled, bars).drillToDetail).toBe(false);
   });
 });
 

@@ -109,6 +109,7 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
   const title = titleOverride ?? entity?.sliceName ?? `Chart ${String(chartId)}`;
   // Report screenshots draw charts only: no context menu there.
   const user = useAppSelector((state) => state.session.user);
+  const featureFlags = useAppSelector((state) => state.session.common?.feature_flags);
   const drill = useMemo(
     () =>
       datasource === null || view.reportMode
@@ -120,7 +121,10 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
           },
     [datasource, view.reportMode, title],
   );
-  const canDrillToDetail = drill !== null && drillAbilities(user, drill.datasource).drillToDetail;
+  const canDrillToDetail =
+    drill !== null &&
+    vizType !== null &&
+    drillAbilities(user, drill.datasource, { featureFlags, vizType }).drillToDetail;
   const status =
     missing !== null ? 'failed' : formData === null || !near ? 'none' : holderStatus(chart.chartStatus);
   const first = chart.queriesResponse?.[0];
