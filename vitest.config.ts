@@ -1,8 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: fast pure unit tests, integration tests that talk to the real PostgreSQL,
-// MariaDB and Redis on localhost, and the web app's component tests in jsdom.
+/**
+ * Web test files that need a module graph of their own: with shared modules the report menu's lazily
+ * loaded dialog never opened after some other files had run in the same worker (not yet understood).
+ */
+const WEB_ISOLATED = ['apps/web/src/features/reports/use-report-menu.test.tsx'];
+
+// Four projects: fast pure unit tests, integration tests that talk to the real PostgreSQL,
+// MariaDB and Redis on localhost, and the web app's component tests in jsdom (most sharing modules).
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: a single worker on the 2-core CI machines, so
@@ -41,8 +47,21 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: [...WEB_ISOLATED, '**/node_modules/**'],
           environment: 'jsdom',
+          // Each file used to import React, antd and the app afresh in its own module graph: 4–5 s a file,
+          // four times the tests' own time. Files of one worker now share those modules (each test still
+          // builds its own store and renders into a fresh document); the project ran 4.5x faster.
+          isolate: false,
           // A guard against hangs, not a speed check: antd pages in jsdom take seconds on a loaded 2-core CI.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web-isolated',
+          include: [...WEB_ISOLATED],
+          environment: 'jsdom',
           testTimeout: 60_000,
         },
       },

@@ -19,7 +19,14 @@ export const config = {
   modulePublicFiles: {
     charts: ['chart-access.ts', 'chart-dict.ts'],
     dashboards: ['dashboard-access.ts', 'dashboard-copy-remap.ts'],
-    databases: ['database-choices.ts', 'humanize.ts', 'query-slots.ts', 'registry.ts', 'schema-guard.ts'],
+    databases: [
+      'database-choices.ts',
+      'drill-setting.ts',
+      'humanize.ts',
+      'query-slots.ts',
+      'registry.ts',
+      'schema-guard.ts',
+    ],
     datasets: ['cached-explore-datasource.ts', 'dataset-access.ts', 'explore-datasource.ts'],
     queries: ['query-access.ts', 'query-dict.ts', 'query-lifecycle.ts'],
     security: [

@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import type { ChartDataResultItem, ExploreDatasource, QueryFilter } from '@tessera/contracts';
 import type { BuildQuery, FormData } from './query/form-data';
+import type { ChartContextMenuEvent } from './drill/point-filters';
 
 export type { BuildQuery, BuildQueryOptions, FormData } from './query/form-data';
+export type { ChartContextMenuEvent, DrillFilter } from './drill/point-filters';
 
 /**
  * The chart plugin API (reference §12.5). A plugin is data plus pure functions plus one lazily loaded
@@ -127,6 +129,8 @@ export interface ChartHooks {
   setDataMask?: (dataMask: DataMask) => void;
   /** Server-paginated tables ask for another page or search through it. */
   onChangeOwnState?: (ownState: Record<string, unknown>) => void;
+  /** A right click on a data point: the host opens its context menu with the point's filters. */
+  onContextMenu?: (event: ChartContextMenuEvent) => void;
 }
 
 /** A chart that could not be drawn: the thrown error's message and stack. */

@@ -48,9 +48,10 @@ function installLayoutShims(): void {
 export function setupDomTest(): void {
   installMatchMedia();
   installLayoutShims();
-  // findBy*/waitFor give up after 1 s by default, which a busy CI machine can exceed; a wait still ends
-  // as soon as its condition holds.
-  configure({ asyncUtilTimeout: 10_000 });
+  // findBy*/waitFor give up after 1 s by default, which a busy CI machine can exceed (the first lazy
+  // import of a modal in a worker took over 10 s at load 10); a wait still ends as soon as its condition
+  // holds, so this is only a guard against hangs, under the 60 s test timeout.
+  configure({ asyncUtilTimeout: 30_000 });
   beforeEach(() => {
     forgetCsrfToken();
     // SQL Lab keeps its tabs in local storage; each test starts without them.

@@ -13,17 +13,21 @@ export interface EChartsViewProps {
   width: number;
   height: number;
   onClick?: (event: ECElementEvent) => void;
+  /** A right click on a drawn item (a bar, a slice): the host's context menu for that data point. */
+  onContextMenu?: (event: ECElementEvent) => void;
 }
 
 /**
  * Hosts one echarts instance on echarts/core. Plugins register the chart types and components they use
  * (`use([...])`) in their own chunk before rendering this, so each chunk pulls only what it draws.
  */
-export default function EChartsView({ option, width, height, onClick }: EChartsViewProps) {
+export default function EChartsView({ option, width, height, onClick, onContextMenu }: EChartsViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const clickHandler = useRef(onClick);
   clickHandler.current = onClick;
+  const contextMenuHandler = useRef(onContextMenu);
+  contextMenuHandler.current = onContextMenu;
   const attempt = useRenderAttempt();
   /** Releases the render attempt once echarts reports the frame with this option drawn. */
   const releaseOnFinished = useRef<(() => void) | null>(null);
@@ -35,6 +39,9 @@ export default function EChartsView({ option, width, height, onClick }: EChartsV
     chart.current = instance;
     instance.on('click', (event) => {
       clickHandler.current?.(event);
+    });
+    instance.on('contextmenu', (event) => {
+      contextMenuHandler.current?.(event);
     });
     // 'finished' fires after a frame is drawn with no animation left: the canvas shows the option.
     instance.on('finished', () => {

@@ -57,7 +57,15 @@ export const exploreDatasourceSchema = z.object({
   table_name: z.string(),
   catalog: z.string().nullable(),
   schema: z.string().nullable(),
-  database: z.object({ id: z.number().int(), database_name: z.string(), backend: z.string() }).loose(),
+  database: z
+    .object({
+      id: z.number().int(),
+      database_name: z.string(),
+      backend: z.string(),
+      /** The database's `extra.disable_drill_to_detail`: its charts offer no drill to detail. */
+      disable_drill_to_detail: z.boolean().optional(),
+    })
+    .loose(),
   /** The SELECT of a virtual dataset; null for a physical table. */
   sql: z.string().nullable(),
   template_params: z.string().nullable(),

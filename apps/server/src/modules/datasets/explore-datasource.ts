@@ -12,6 +12,7 @@ import { findDatabase } from '../databases/databases.service';
 import type { DatabaseRow } from '../databases/registry';
 import type { Principal } from '../security/principal';
 import { columnCertification } from './column-extra';
+import { drillToDetailDisabled } from '../databases/drill-setting';
 import { canSeeDataset } from './dataset-access';
 import {
   datasetColumns,
@@ -129,7 +130,12 @@ export function toExploreDatasource(
     table_name: view.table_name,
     catalog: view.catalog,
     schema: view.schema,
-    database: { id: view.database_id, database_name: view.database_name, backend: view.backend },
+    database: {
+      id: view.database_id,
+      database_name: view.database_name,
+      backend: view.backend,
+      disable_drill_to_detail: drillToDetailDisabled(readable.database.extra),
+    },
     sql: view.sql,
     template_params: view.template_params,
     is_sqllab_view: view.is_sqllab_view === 1,

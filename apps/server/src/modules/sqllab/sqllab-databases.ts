@@ -2,6 +2,7 @@ import { backendOfUri } from '@tessera/connectors';
 import type { SqlLabDatabase } from '@tessera/contracts';
 import type { AppContext } from '../../context';
 import { canAccessDatabase } from '../databases/databases.service';
+import { drillToDetailDisabled } from '../databases/drill-setting';
 import type { Principal } from '../security/principal';
 
 /** The `databases` map of GET /api/v1/sqllab/: databases exposed in SQL Lab that the caller may use. */
@@ -31,7 +32,7 @@ export async function sqlLabDatabases(
       expose_in_sqllab: true,
       force_ctas_schema: row.force_ctas_schema,
       disable_data_preview: row.disable_data_preview === 1,
-      disable_drill_to_detail: false,
+      disable_drill_to_detail: drillToDetailDisabled(row.extra),
       allow_multi_catalog: false,
     };
   }

@@ -8,3 +8,6 @@ export { ChartHolder, holderStatus } from './ChartHolder';
 export { UnsupportedChart, isSupportedVizType } from './UnsupportedChart';
 export { chartFailure } from './chart-failure';
 export { preloadChartCode } from './preload-chart-code';
+export { DrillableChart, type DrillSetup } from './drill/DrillableChart';
+export { LazyDrillDetailModal } from './drill/lazy-drill-modals';
+export { drillAbilities } from './drill/drill-permissions';

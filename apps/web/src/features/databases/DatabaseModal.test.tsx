@@ -41,6 +41,31 @@ describe('DatabaseModal', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it("keeps 'Disable drill to detail' in extra, as Superset does", async () => {
+    stubFetch(() => jsonResponse(500, {}));
+    renderWithStore(<DatabaseModal onClose={vi.fn()} onSaved={vi.fn()} />);
+    fireEvent.click(byDataTest('connect-with-uri'));
+    fill('database-extra', '{"engine_params": {}}');
+    const checkbox = byDataTest('database-disable_drill_to_detail');
+    if (!(checkbox instanceof HTMLInputElement)) throw new Error('the flag is a checkbox');
+    expect(checkbox.checked).toBe(false);
+    fireEvent.click(checkbox);
+    await waitFor(() => {
+      expect(JSON.parse((byDataTest('database-extra') as HTMLTextAreaElement).value)).toEqual({
+        engine_params: {},
+        disable_drill_to_detail: true,
+      });
+    });
+    await waitFor(() => {
+      expect(checkbox.checked).toBe(true);
+    });
+    // Text that is not a JSON object cannot be edited through the checkbox.
+    fill('database-extra', '{"engine_params": ');
+    await waitFor(() => {
+      expect(checkbox.disabled).toBe(true);
+    });
+  });
+
   it('shows a failed connection test with its issue codes, sending the CSRF token', async () => {
     const fetchMock = stubFetch((url) =>
       url === '/api/v1/security/csrf_token/'

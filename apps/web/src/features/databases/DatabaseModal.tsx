@@ -16,6 +16,9 @@ import { toApiError } from '../../shared/errors/to-api-error';
 import { useToasts } from '../../shared/toasts/use-toasts';
 import {
   DATABASE_FLAGS,
+  EXTRA_FLAGS,
+  extraFlagOf,
+  withExtraFlag,
   URI_VIEW,
   databaseFormFrom,
   emptyDatabaseForm,
@@ -432,6 +435,9 @@ function TestConnectionResult({ result, database }: { result: TestResult; databa
 
 /** The Advanced flags and `extra`; rendered while closed so its fields take part in validation and saving. */
 function AdvancedSection() {
+  const form = Form.useFormInstance();
+  const extra: unknown = Form.useWatch('extra', form);
+  const extraText = typeof extra === 'string' ? extra : '';
   return (
     <Collapse
       data-test="database-advanced"
@@ -452,6 +458,26 @@ function AdvancedSection() {
                   <Checkbox data-test={`database-${flag.name}`}>{flag.label}</Checkbox>
                 </Form.Item>
               ))}
+              {EXTRA_FLAGS.map((flag) => {
+                const checked = extraFlagOf(extraText, flag.name);
+                return (
+                  <Form.Item key={flag.name} tooltip={flag.tooltip} style={{ marginBottom: 8 }}>
+                    <Checkbox
+                      data-test={`database-${flag.name}`}
+                      checked={checked === true}
+                      disabled={checked === null}
+                      onChange={(event) => {
+                        // The stored text, not the watched one: a watch may trail a keystroke just made.
+                        const current: unknown = form.getFieldValue('extra');
+                        const text = typeof current === 'string' ? current : '';
+                        form.setFieldValue('extra', withExtraFlag(text, flag.name, event.target.checked));
+                      }}
+                    >
+                      {flag.label}
+                    </Checkbox>
+                  </Form.Item>
+                );
+              })}
               <Form.Item
                 label="Extra"
                 name="extra"

@@ -2,6 +2,8 @@ import { PASSWORD_MASK, type Database } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   databaseFormFrom,
+  extraFlagOf,
+  withExtraFlag,
   emptyDatabaseForm,
   extraJsonError,
   toCreatePayload,
@@ -110,5 +112,23 @@ describe('toTestConnectionPayload', () => {
 
   it('needs a URI', () => {
     expect(toTestConnectionPayload(emptyDatabaseForm(), undefined).ok).toBe(false);
+  });
+});
+
+describe('flags kept in extra', () => {
+  it('reads disable_drill_to_detail from the extra JSON', () => {
+    expect(extraFlagOf('{"disable_drill_to_detail": true}', 'disable_drill_to_detail')).toBe(true);
+    expect(extraFlagOf('', 'disable_drill_to_detail')).toBe(false);
+    expect(extraFlagOf('{"disable_drill_to_detail": "yes"}', 'disable_drill_to_detail')).toBe(false);
+    expect(extraFlagOf('{not json', 'disable_drill_to_detail')).toBeNull();
+  });
+
+  it('sets or drops the flag and keeps the other keys', () => {
+    const on = withExtraFlag('{"engine_params": {"a": 1}}', 'disable_drill_to_detail', true);
+    expect(JSON.parse(on)).toEqual({ engine_params: { a: 1 }, disable_drill_to_detail: true });
+    expect(JSON.parse(withExtraFlag(on, 'disable_drill_to_detail', false))).toEqual({
+      engine_params: { a: 1 },
+    });
+    expect(withExtraFlag('{not json', 'disable_drill_to_detail', true)).toBe('{not json');
   });
 });

@@ -267,3 +267,35 @@ export function toTestConnectionPayload(
     }),
   );
 }
+
+/** Flags Superset keeps in the database's `extra` JSON rather than in its own columns. */
+export const EXTRA_FLAGS = [
+  {
+    name: 'disable_drill_to_detail',
+    label: 'Disable drill to detail',
+    tooltip: "Disables the drill to detail feature for this database's charts.",
+  },
+] as const;
+export type ExtraFlag = (typeof EXTRA_FLAGS)[number]['name'];
+
+function extraObject(text: string): Record<string, unknown> | null {
+  if (extraJsonError(text) !== undefined) return null;
+  const parsed: unknown = JSON.parse(normalisedExtra(text));
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? Object.fromEntries(Object.entries(parsed))
+    : null;
+}
+
+/** Whether `extra` turns the flag on; null when the text is not a JSON object (the checkbox is disabled). */
+export function extraFlagOf(text: string, flag: ExtraFlag): boolean | null {
+  const extra = extraObject(text);
+  return extra === null ? null : extra[flag] === true;
+}
+
+/** `extra` with the flag on (`true`) or left out; text that is not a JSON object comes back unchanged. */
+export function withExtraFlag(text: string, flag: ExtraFlag, on: boolean): string {
+  const extra = extraObject(text);
+  if (extra === null) return text;
+  const rest = Object.fromEntries(Object.entries(extra).filter(([key]) => key !== flag));
+  return JSON.stringify(on ? { ...rest, [flag]: true } : rest, null, 2);
+}

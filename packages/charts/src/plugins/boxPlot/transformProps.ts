@@ -7,6 +7,7 @@ import { getNumberFormatter } from '../../format/numberFormat';
 import { axisStyle, legendOption, tooltipOption } from '../../echarts/options';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { crossFilterConfig } from '../common/crossFilterConfig';
+import { labelPointMenu } from '../common/pointMenuConfig';
 import type { EChartsChartProps } from '../common/echartsProps';
 
 const STATS = ['min', 'q1', 'median', 'q3', 'max'] as const;
@@ -69,6 +70,7 @@ export function transformBoxPlotProps(chartProps: ChartProps): EChartsChartProps
     },
   ]);
   const crossFilter = crossFilterConfig(chartProps, groupby, labels, 'name');
+  const pointMenu = labelPointMenu(chartProps, groupby, labels, 'name');
   const option: EChartsOption = {
     grid: { top: 40, bottom: 30, left: 20, right: 20 },
     legend: legendOption(metrics.length > 1, 'top', 'scroll', theme, metrics),
@@ -89,5 +91,11 @@ export function transformBoxPlotProps(chartProps: ChartProps): EChartsChartProps
     },
     series,
   };
-  return { option, width, height, ...(crossFilter ? { crossFilter } : {}) };
+  return {
+    option,
+    width,
+    height,
+    ...(crossFilter ? { crossFilter } : {}),
+    ...(pointMenu ? { pointMenu } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 import type { EChartsOption } from 'echarts';
-import type { DataMask } from '../../plugin-api';
+import type { ECElementEvent } from 'echarts/core';
+import type { ChartContextMenuEvent, DataMask, DrillFilter } from '../../plugin-api';
 
 /** Props every echarts-based plugin component receives from its transformProps. */
 export interface EChartsChartProps {
@@ -7,6 +8,7 @@ export interface EChartsChartProps {
   width: number;
   height: number;
   crossFilter?: CrossFilterConfig;
+  pointMenu?: PointMenuConfig;
 }
 
 export interface CrossFilterConfig {
@@ -21,4 +23,10 @@ export interface CrossFilterConfig {
    */
   target: 'series' | 'name' | 'dataKey';
   setDataMask: (dataMask: DataMask) => void;
+}
+
+/** Right clicks on drawn items: the host's context menu, with the filters naming the clicked point. */
+export interface PointMenuConfig {
+  filtersOf: (event: ECElementEvent) => DrillFilter[];
+  onContextMenu: (event: ChartContextMenuEvent) => void;
 }

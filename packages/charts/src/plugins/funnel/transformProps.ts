@@ -9,6 +9,7 @@ import { themeTokens } from '../../format/theme';
 import { legendOption, tooltipOption } from '../../echarts/options';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { crossFilterConfig } from '../common/crossFilterConfig';
+import { labelPointMenu } from '../common/pointMenuConfig';
 import type { EChartsChartProps } from '../common/echartsProps';
 
 /** Rows of (dimensions…, metric) → funnel stages, widest first. */
@@ -33,6 +34,7 @@ export function transformFunnelProps(chartProps: ChartProps): EChartsChartProps 
   });
   const first = stages.reduce((max, stage) => Math.max(max, stage.value), 0);
   const crossFilter = crossFilterConfig(chartProps, groupby, labels, 'name');
+  const pointMenu = labelPointMenu(chartProps, groupby, labels, 'name');
   const selected = new Set(crossFilter?.selected ?? []);
   const percent = getNumberFormatter('.2%');
   const labelType = asString(formData.label_type, 'key');
@@ -76,5 +78,11 @@ export function transformFunnelProps(chartProps: ChartProps): EChartsChartProps 
       },
     ],
   };
-  return { option, width, height, ...(crossFilter ? { crossFilter } : {}) };
+  return {
+    option,
+    width,
+    height,
+    ...(crossFilter ? { crossFilter } : {}),
+    ...(pointMenu ? { pointMenu } : {}),
+  };
 }

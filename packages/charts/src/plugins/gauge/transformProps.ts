@@ -8,6 +8,7 @@ import { themeTokens } from '../../format/theme';
 import { tooltipOption } from '../../echarts/options';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { crossFilterConfig } from '../common/crossFilterConfig';
+import { labelPointMenu } from '../common/pointMenuConfig';
 import type { EChartsChartProps } from '../common/echartsProps';
 
 /** One pointer per row; the scale runs from min_val (default 0) to max_val (default: the largest value). */
@@ -35,6 +36,7 @@ export function transformGaugeProps(chartProps: ChartProps): EChartsChartProps {
   const min = asNumber(formData.min_val, 0);
   const max = asOptionalNumber(formData.max_val) ?? (largest > min ? largest : min + 1);
   const crossFilter = crossFilterConfig(chartProps, groupby, labels, 'name');
+  const pointMenu = labelPointMenu(chartProps, groupby, labels, 'name');
   const selected = new Set(crossFilter?.selected ?? []);
   const splitNumber = Math.max(1, Math.trunc(asNumber(formData.split_number, 10)));
   const showProgress = asBoolean(formData.show_progress, true);
@@ -76,5 +78,11 @@ export function transformGaugeProps(chartProps: ChartProps): EChartsChartProps {
       },
     ],
   };
-  return { option, width, height, ...(crossFilter ? { crossFilter } : {}) };
+  return {
+    option,
+    width,
+    height,
+    ...(crossFilter ? { crossFilter } : {}),
+    ...(pointMenu ? { pointMenu } : {}),
+  };
 }

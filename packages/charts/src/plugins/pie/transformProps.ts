@@ -9,6 +9,7 @@ import { themeTokens } from '../../format/theme';
 import { legendOption, tooltipOption } from '../../echarts/options';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { crossFilterConfig } from '../common/crossFilterConfig';
+import { labelPointMenu } from '../common/pointMenuConfig';
 import type { EChartsChartProps } from '../common/echartsProps';
 
 /** Rows of (dimensions…, metric) → one pie slice per row, named by the joined dimension values. */
@@ -42,6 +43,7 @@ export function transformPieProps(chartProps: ChartProps): EChartsChartProps {
   });
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
   const crossFilter = crossFilterConfig(chartProps, groupby, labels, 'name');
+  const pointMenu = labelPointMenu(chartProps, groupby, labels, 'name');
   const selected = new Set(crossFilter?.selected ?? []);
   const percentFormat = getNumberFormatter('.2%');
 
@@ -115,5 +117,11 @@ export function transformPieProps(chartProps: ChartProps): EChartsChartProps {
       },
     ],
   };
-  return { option, width, height, ...(crossFilter ? { crossFilter } : {}) };
+  return {
+    option,
+    width,
+    height,
+    ...(crossFilter ? { crossFilter } : {}),
+    ...(pointMenu ? { pointMenu } : {}),
+  };
 }

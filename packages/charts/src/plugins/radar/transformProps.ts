@@ -8,6 +8,7 @@ import { themeTokens } from '../../format/theme';
 import { legendOption, tooltipOption } from '../../echarts/options';
 import { labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { crossFilterConfig } from '../common/crossFilterConfig';
+import { labelPointMenu } from '../common/pointMenuConfig';
 import type { EChartsChartProps } from '../common/echartsProps';
 
 /** One axis per metric, one polygon per group; an axis's max is `column_config[metric].radarMetricMaxValue` or the data max. */
@@ -33,6 +34,7 @@ export function transformRadarProps(chartProps: ChartProps): EChartsChartProps {
     return { name: metric, max: configured ?? (dataMax === 0 ? 1 : dataMax) };
   });
   const crossFilter = crossFilterConfig(chartProps, groupby, labels, 'name');
+  const pointMenu = labelPointMenu(chartProps, groupby, labels, 'name');
   const selected = new Set(crossFilter?.selected ?? []);
   const tokens = themeTokens(theme);
   const isCircle = asBoolean(formData.is_circle, false);
@@ -71,5 +73,11 @@ export function transformRadarProps(chartProps: ChartProps): EChartsChartProps {
       },
     ],
   };
-  return { option, width, height, ...(crossFilter ? { crossFilter } : {}) };
+  return {
+    option,
+    width,
+    height,
+    ...(crossFilter ? { crossFilter } : {}),
+    ...(pointMenu ? { pointMenu } : {}),
+  };
 }

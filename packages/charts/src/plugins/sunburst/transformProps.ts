@@ -8,6 +8,7 @@ import { getNumberFormatter } from '../../format/numberFormat';
 import { tooltipOption } from '../../echarts/options';
 import { resultAt, rowsOf } from '../common/queryResult';
 import { crossFilterConfig } from '../common/crossFilterConfig';
+import { labelPointMenu } from '../common/pointMenuConfig';
 import { buildTree, flattenTree, type TreeNode } from '../common/tree';
 import type { EChartsChartProps } from '../common/echartsProps';
 
@@ -41,6 +42,7 @@ export function transformSunburstProps(chartProps: ChartProps): EChartsChartProp
   const maxRatio = ratios.length === 0 ? 0 : Math.max(...ratios);
   const labels = new Map(nodes.map((node) => [node.crossFilterKey, node.path]));
   const crossFilter = crossFilterConfig(chartProps, levels, labels, 'dataKey');
+  const pointMenu = labelPointMenu(chartProps, levels, labels, 'dataKey');
   const selected = new Set(crossFilter?.selected ?? []);
   const linearScheme = asOptionalString(formData.linear_color_scheme);
   const nodeColor = (node: TreeNode, rootName: string): string => {
@@ -96,5 +98,11 @@ export function transformSunburstProps(chartProps: ChartProps): EChartsChartProp
         }
       : {}),
   };
-  return { option, width, height, ...(crossFilter ? { crossFilter } : {}) };
+  return {
+    option,
+    width,
+    height,
+    ...(crossFilter ? { crossFilter } : {}),
+    ...(pointMenu ? { pointMenu } : {}),
+  };
 }

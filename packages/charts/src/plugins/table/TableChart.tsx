@@ -2,6 +2,7 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { themeTokens } from '../../format/theme';
 import type { TableCell, TableChartProps } from './transformProps';
 import { toggleTableFilter } from './transformProps';
+import { pointFilter } from '../../drill/point-filters';
 
 type SortState = { index: number; desc: boolean } | null;
 
@@ -17,7 +18,17 @@ function compareCells(a: TableCell | undefined, b: TableCell | undefined): numbe
  * search and sort requests through onChangeOwnState; cell bars, conditional backgrounds, cross filters.
  */
 export default function TableChart(props: TableChartProps) {
-  const { columns, rows, width, height, pageSize, serverPagination, onChangeOwnState, crossFilter } = props;
+  const {
+    columns,
+    rows,
+    width,
+    height,
+    pageSize,
+    serverPagination,
+    onChangeOwnState,
+    crossFilter,
+    onContextMenu,
+  } = props;
   const tokens = themeTokens(props.theme);
   const [search, setSearch] = useState(props.searchText);
   const [sort, setSort] = useState<SortState>(null);
@@ -146,6 +157,16 @@ export default function TableChart(props: TableChartProps) {
                               crossFilter.setDataMask(
                                 toggleTableFilter(crossFilter.selected, column.key, cell.value),
                               );
+                            }
+                          : undefined
+                      }
+                      onContextMenu={
+                        onContextMenu && column?.kind === 'dimension'
+                          ? (event) => {
+                              onContextMenu({
+                                nativeEvent: event.nativeEvent,
+                                filters: [pointFilter(column.key, cell.value, cell.text)],
+                              });
                             }
                           : undefined
                       }

@@ -1,4 +1,4 @@
-import type { ChartProps, DataMask } from '../../plugin-api';
+import type { ChartContextMenuEvent, ChartProps, DataMask } from '../../plugin-api';
 import { getMetricLabel, parseMetrics } from '../../query/labels';
 import { asBoolean, asNumber, asOptionalString, toNumber } from '../../query/values';
 import { getNumberFormatter } from '../../format/numberFormat';
@@ -50,6 +50,8 @@ export interface TableChartProps {
   onChangeOwnState?: (ownState: Record<string, unknown>) => void;
   /** Clicking a dimension cell toggles a cross filter on that column. */
   crossFilter?: { selected: Record<string, string[]>; setDataMask: (dataMask: DataMask) => void };
+  /** Right-clicking a dimension cell opens the host's context menu with that value as a filter. */
+  onContextMenu?: (event: ChartContextMenuEvent) => void;
 }
 
 export function transformTableProps(chartProps: ChartProps): TableChartProps {
@@ -164,6 +166,7 @@ export function transformTableProps(chartProps: ChartProps): TableChartProps {
     includeSearch: asBoolean(formData.include_search, false),
     searchText: ownState.searchText ?? '',
     ...(chartProps.hooks.onChangeOwnState ? { onChangeOwnState: chartProps.hooks.onChangeOwnState } : {}),
+    ...(chartProps.hooks.onContextMenu ? { onContextMenu: chartProps.hooks.onContextMenu } : {}),
     ...(setDataMask && chartProps.emitCrossFilters === true
       ? { crossFilter: { selected: selectedByColumn, setDataMask } }
       : {}),

@@ -18,6 +18,8 @@ import { getGrainTimeFormatter, getTimeFormatter, toDate } from '../../format/ti
 import { axisStyle, gridOption, isLargeSeries, legendOption, tooltipOption } from '../../echarts/options';
 import { columnNamesOf, isTemporalColumn, labelOf, resultAt, rowsOf } from '../common/queryResult';
 import { crossFilterConfig } from '../common/crossFilterConfig';
+import { pointMenuConfig } from '../common/pointMenuConfig';
+import { labelPointFilters, pointFilter } from '../../drill/point-filters';
 import type { EChartsChartProps } from '../common/echartsProps';
 import { sortSeriesNames } from './sort-series';
 import { annotationSeries, shownAnnotationLayers } from './annotations/annotation-layers';
@@ -119,6 +121,19 @@ export function transformTimeseriesProps(
     if (typeof value === 'number') return value;
     return labelOf(value);
   };
+
+  // A right click on a point names its x category (a time axis is left out: a point there is a time
+  // grain bucket, not one value) and its series' groupby values.
+  const xRawValues = new Map(rows.map((row) => [xValue(row[xColumn]), row[xColumn]]));
+  const pointMenu = pointMenuConfig(chartProps, (event) => {
+    const point = Array.isArray(event.data) ? (event.data as unknown[]) : [];
+    const x = horizontal ? point[1] : point[0];
+    const xFilters =
+      temporal || (typeof x !== 'string' && typeof x !== 'number')
+        ? []
+        : [pointFilter(xColumn, xRawValues.has(x) ? xRawValues.get(x) : x, String(x))];
+    return [...xFilters, ...labelPointFilters(groupby, labels, event.seriesName)];
+  });
 
   const series: SeriesOption[] = seriesNames.map((name) => {
     const data = rows.map(
@@ -260,7 +275,13 @@ export function transformTimeseriesProps(
     series,
     ...(formData.zoomable === true ? { dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 0 }] } : {}),
   };
-  return { option, width, height, ...(crossFilter ? { crossFilter } : {}) };
+  return {
+    option,
+    width,
+    height,
+    ...(crossFilter ? { crossFilter } : {}),
+    ...(pointMenu ? { pointMenu } : {}),
+  };
 }
 
 function formatTooltipValue(value: unknown, format: (n: number) => string): string {

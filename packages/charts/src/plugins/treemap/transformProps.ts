@@ -7,6 +7,7 @@ import { getNumberFormatter } from '../../format/numberFormat';
 import { tooltipOption } from '../../echarts/options';
 import { resultAt, rowsOf } from '../common/queryResult';
 import { crossFilterConfig } from '../common/crossFilterConfig';
+import { labelPointMenu } from '../common/pointMenuConfig';
 import { buildTree, flattenTree, type TreeNode } from '../common/tree';
 import type { EChartsChartProps } from '../common/echartsProps';
 
@@ -24,6 +25,7 @@ export function transformTreemapProps(chartProps: ChartProps): EChartsChartProps
   const tree = buildTree(rows, groupby, metricLabel);
   const labels = new Map(flattenTree(tree).map((node) => [node.crossFilterKey, node.path]));
   const crossFilter = crossFilterConfig(chartProps, groupby, labels, 'dataKey');
+  const pointMenu = labelPointMenu(chartProps, groupby, labels, 'dataKey');
   const selected = new Set(crossFilter?.selected ?? []);
   const labelType = asString(formData.label_type, 'key_value');
   const toData = (nodes: TreeNode[], depth: number): TreemapData =>
@@ -63,5 +65,11 @@ export function transformTreemapProps(chartProps: ChartProps): EChartsChartProps
       },
     ],
   };
-  return { option, width, height, ...(crossFilter ? { crossFilter } : {}) };
+  return {
+    option,
+    width,
+    height,
+    ...(crossFilter ? { crossFilter } : {}),
+    ...(pointMenu ? { pointMenu } : {}),
+  };
 }

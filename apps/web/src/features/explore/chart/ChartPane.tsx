@@ -1,10 +1,10 @@
 import { BarChartOutlined, CaretRightOutlined, StopOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Spin, Tag, theme, Tooltip, Typography } from 'antd';
 import type { ExploreDatasource } from '@tessera/contracts';
-import type { ValidationErrors } from '@tessera/core';
+import type { ExploreFormData, ValidationErrors } from '@tessera/core';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import {
-  ChartHolder,
+  DrillableChart,
   chartFailure,
   holderStatus,
   isSupportedVizType,
@@ -14,7 +14,9 @@ import {
 import { ErrorMessage } from '../../../shared/errors/ErrorMessage';
 import { DataPane } from './DataPane';
 import { useDashboardColors } from './use-dashboard-colors';
-import { asFormData, runChart, stopChart, UNSAVED_CHART_ID } from './chart-actions';
+import { asFormData, buildQueryContext, runChart, stopChart, UNSAVED_CHART_ID } from './chart-actions';
+import { useMemo } from 'react';
+import { selectExplore } from '../store/explore-store';
 
 interface ChartPaneProps {
   chartId: number;
@@ -66,6 +68,16 @@ export function ChartPane({
     (chart.chartStatus === 'success' || chart.chartStatus === 'rendered') && chart.queriesResponse !== null;
 
   const unsupported = !isSupportedVizType(vizType);
+  // The name as the header shows it (edits included); an unsaved chart goes by its dataset.
+  const sliceName = useAppSelector((state) => selectExplore(state).sliceName);
+  const drill = useMemo(
+    () => ({
+      chartName: sliceName !== '' ? sliceName : datasource.name,
+      datasource,
+      queryContextOf: (formData: ExploreFormData) => buildQueryContext(formData),
+    }),
+    [sliceName, datasource],
+  );
   const chartBody = (() => {
     if (unsupported) return <UnsupportedChart vizType={vizType} />;
     if (blocked && !hasData) {
@@ -105,7 +117,9 @@ export function ChartPane({
     }
     if (hasData) {
       return (
-        <ChartHolder
+        <DrillableChart
+          drill={drill}
+          queryFormData={chart.latestQueryFormData}
           chartId={chartId}
           logSource={{ source: 'explore', sourceId: chartId === UNSAVED_CHART_ID ? null : chartId }}
           formData={asFormData(chart.latestQueryFormData)}

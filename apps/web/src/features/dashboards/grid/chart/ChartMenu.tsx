@@ -2,7 +2,8 @@ import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Modal, Spin, Typography, type MenuProps } from 'antd';
 import type { ExploreFormData } from '@tessera/core';
 import { theme } from 'antd';
-import { lazy, Suspense, useState, type RefObject } from 'react';
+import { lazy, Suspense, useMemo, useState, type RefObject } from 'react';
+import { LazyDrillDetailModal } from '../../../chart-runtime';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { errorText } from '../../../../shared/errors/to-api-error';
 import { downloadQueryResult } from '../../../../shared/files/chart-data-download';
@@ -20,6 +21,8 @@ const ResultTableModal = lazy(() =>
   import('./ResultTableModal').then((m) => ({ default: m.ResultTableModal })),
 );
 
+const NO_FILTERS = [] as const;
+
 interface ChartMenuProps {
   chartId: number;
   dashboardId: number;
@@ -28,6 +31,8 @@ interface ChartMenuProps {
   canExplore: boolean;
   canCsv: boolean;
   canShareChart: boolean;
+  /** Offers 'Drill to detail' (the dataset's rows behind the chart, its filters applied). */
+  canDrillToDetail: boolean;
   holderRef: RefObject<HTMLDivElement | null>;
 }
 
@@ -40,6 +45,7 @@ export function ChartMenu({
   canExplore,
   canCsv,
   canShareChart,
+  canDrillToDetail,
   holderRef,
 }: ChartMenuProps) {
   const dispatch = useAppDispatch();
@@ -47,6 +53,7 @@ export function ChartMenu({
   const fullSize = useAppSelector((state) => selectDashboardState(state).fullSizeChartId === chartId);
   const [createExplorePermalink] = dashboardApi.useCreateExplorePermalinkMutation();
   const [tableOpen, setTableOpen] = useState(false);
+  const [drillOpen, setDrillOpen] = useState(false);
   const [query, setQuery] = useState<{ loading: boolean; text: string | null; error: string | null } | null>(
     null,
   );
@@ -105,6 +112,10 @@ export function ChartMenu({
     else dispatch(toastAdded('warning', `${COPY_UNSUPPORTED_MESSAGE} ${url}`));
   };
 
+  const drillContext = useMemo(
+    () => (drillOpen ? dashboardQueryContext(formData) : null),
+    [drillOpen, formData],
+  );
   const exploreUrl = `/explore/?slice_id=${String(chartId)}&dashboard_id=${String(dashboardId)}`;
   const items: MenuProps['items'] = [
     { key: 'refresh', label: <span data-test="chart-menu-force-refresh">Force refresh</span> },
@@ -128,6 +139,9 @@ export function ChartMenu({
       : []),
     { key: 'query', label: <span data-test="chart-menu-view-query">View query</span> },
     { key: 'table', label: <span data-test="chart-menu-view-as-table">View as table</span> },
+    ...(canDrillToDetail
+      ? [{ key: 'drill', label: <span data-test="chart-menu-drill-to-detail">Drill to detail</span> }]
+      : []),
     ...(canShareChart
       ? [{ key: 'share', label: <span data-test="chart-menu-share">Copy permalink to clipboard</span> }]
       : []),
@@ -152,6 +166,7 @@ export function ChartMenu({
     if (key === 'image') void downloadPng();
     if (key === 'share') void shareChart();
     if (key === 'table') setTableOpen(true);
+    if (key === 'drill') setDrillOpen(true);
     if (key === 'full-size') dispatch(dashboardStateActions.fullSizeChartSet(fullSize ? null : chartId));
   };
 
@@ -192,6 +207,16 @@ export function ChartMenu({
           ) : null}
         </Modal>
       )}
+      {drillOpen && drillContext !== null ? (
+        <LazyDrillDetailModal
+          chartName={title}
+          baseContext={drillContext}
+          initialFilters={NO_FILTERS}
+          onClose={() => {
+            setDrillOpen(false);
+          }}
+        />
+      ) : null}
       {tableOpen ? (
         <Suspense fallback={null}>
           <ResultTableModal formData={formData} title={title} onClose={() => setTableOpen(false)} />

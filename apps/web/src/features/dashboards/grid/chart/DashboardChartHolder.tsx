@@ -1,10 +1,12 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Spin, theme, Tooltip, Typography } from 'antd';
 import type { DataMask } from '@tessera/charts';
+import type { ExploreFormData } from '@tessera/core';
 import { memo, useContext, useEffect, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import {
-  ChartHolder,
+  DrillableChart,
+  drillAbilities,
   chartFailure,
   holderStatus,
   isSupportedVizType,
@@ -21,7 +23,7 @@ import {
 } from '../../state/dashboard-store';
 import { DashboardViewContext } from '../dashboard-view-context';
 import { ChartMenu } from './ChartMenu';
-import { asPluginFormData, dashboardFormData, runDashboardChart } from './chart-query';
+import { asPluginFormData, dashboardFormData, dashboardQueryContext, runDashboardChart } from './chart-query';
 import { useNearViewport } from './use-near-viewport';
 import { FiltersIndicator } from '../../native-filters/FiltersIndicator';
 import { filteredFormData } from '../../native-filters/chart-filters-state';
@@ -105,6 +107,24 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
   const vizType = formData === null ? null : asPluginFormData(formData).viz_type;
   const unsupported = vizType !== null && !isSupportedVizType(vizType);
   const title = titleOverride ?? entity?.sliceName ?? `Chart ${String(chartId)}`;
+  // Report screenshots draw charts only: no context menu there.
+  const user = useAppSelector((state) => state.session.user);
+  const featureFlags = useAppSelector((state) => state.session.common?.feature_flags);
+  const drill = useMemo(
+    () =>
+      datasource === null || view.reportMode
+        ? null
+        : {
+            chartName: title,
+            datasource,
+            queryContextOf: (queryFormData: ExploreFormData) => dashboardQueryContext(queryFormData),
+          },
+    [datasource, view.reportMode, title],
+  );
+  const canDrillToDetail =
+    drill !== null &&
+    vizType !== null &&
+    drillAbilities(user, drill.datasource, { featureFlags, vizType }).drillToDetail;
   const status =
     missing !== null ? 'failed' : formData === null || !near ? 'none' : holderStatus(chart.chartStatus);
   const first = chart.queriesResponse?.[0];
@@ -160,7 +180,9 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
     if (hasData && rows === 0) return <Empty description="No results were returned for this query" />;
     if (hasData && formData !== null) {
       return (
-        <ChartHolder
+        <DrillableChart
+          drill={drill}
+          queryFormData={chart.latestQueryFormData}
           chartId={chartId}
           logSource={view.reportMode ? undefined : { source: 'dashboard', sourceId: view.dashboardId }}
           formData={drawnFormData}
@@ -237,6 +259,7 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
             canExplore={view.canExplore}
             canCsv={view.canCsv}
             canShareChart={view.canShareChart}
+            canDrillToDetail={canDrillToDetail}
             holderRef={ref}
           />
         )}
