@@ -2,7 +2,7 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Spin, theme, Tooltip, Typography } from 'antd';
 import type { DataMask } from '@tessera/charts';
 import type { ExploreFormData } from '@tessera/core';
-import { memo, useContext, useEffect, useMemo, useRef } from 'react';
+import { memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import {
   DrillableChart,
@@ -23,6 +23,7 @@ import {
 } from '../../state/dashboard-store';
 import { DashboardViewContext } from '../dashboard-view-context';
 import { ChartMenu } from './ChartMenu';
+import { LightChartHeader } from './LightChartHeader';
 import { asPluginFormData, dashboardFormData, dashboardQueryContext, runDashboardChart } from './chart-query';
 import { useNearViewport } from './use-near-viewport';
 import { FiltersIndicator } from '../../native-filters/FiltersIndicator';
@@ -68,7 +69,9 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
   const datasetsStatus = useAppSelector((state) => selectDashboardState(state).datasetsStatus);
   const mode = useAppSelector((state) => state.theme.mode);
   const ref = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(ref, loadAllCharts || view.reportMode);
+  // Woken by the pointer or keyboard reaching the light header's buttons before the chart came near.
+  const [woken, setWoken] = useState<{ focus: string | null } | null>(null);
+  const near = useNearViewport(ref, loadAllCharts || view.reportMode || woken !== null);
 
   const { ready: filtersReady, filters } = useChartFilters(entity);
   const crossFiltersEnabled = useAppSelector(selectCrossFiltersEnabled);
@@ -97,6 +100,12 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
   useEffect(() => {
     if (near && formData !== null && filtersReady) void dispatch(runDashboardChart(chartId, formData));
   }, [near, formData, filtersReady, chartId, dispatch]);
+  // Focus reached a light header's stand-in: hand it to the real control that replaced it.
+  const focusAfterWake = woken?.focus ?? null;
+  useEffect(() => {
+    if (focusAfterWake === null) return;
+    ref.current?.querySelector<HTMLElement>(`[data-test="${focusAfterWake}"]`)?.focus();
+  }, [focusAfterWake]);
 
   // One object per query's form data: a new one would make the renderer transform and draw the chart
   // again, so every holder re-render (a filter applied, the status turning 'rendered') redrew it.
@@ -133,6 +142,7 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
     (chart.chartStatus === 'success' || chart.chartStatus === 'rendered') && chart.queriesResponse !== null;
 
   const body = (() => {
+    if (!near) return null;
     if (missing !== null) {
       return (
         <Flex align="center" justify="center" style={{ flex: 1, minHeight: 0 }}>
@@ -228,42 +238,53 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
         minWidth: 0,
       }}
     >
-      <Flex align="center" gap={token.marginXXS} style={{ minHeight: 24 }}>
-        <Typography.Text
-          strong
-          ellipsis={{ tooltip: title }}
-          data-test="dashboard-chart-title"
-          style={{ flex: 1 }}
-        >
-          {title}
-        </Typography.Text>
-        {view.reportMode ? null : <FiltersIndicator filters={filters} />}
-        {description !== null && description !== '' && !view.reportMode ? (
-          <Tooltip title={expanded ? 'Hide description' : 'Show description'}>
-            <Button
-              type="text"
-              size="small"
-              icon={<InfoCircleOutlined />}
-              aria-label="Toggle description"
-              onClick={() => dispatch(dashboardStateActions.sliceExpandedToggled(chartId))}
-              data-test="dashboard-chart-description-toggle"
+      {!near ? (
+        <LightChartHeader
+          title={title}
+          showDescriptionToggle={description !== null && description !== '' && !view.reportMode}
+          showMenu={!view.hideChartControls && formData !== null}
+          onWake={(focus) => {
+            setWoken((current) => current ?? { focus });
+          }}
+        />
+      ) : (
+        <Flex align="center" gap={token.marginXXS} style={{ minHeight: 24 }}>
+          <Typography.Text
+            strong
+            ellipsis={{ tooltip: title }}
+            data-test="dashboard-chart-title"
+            style={{ flex: 1 }}
+          >
+            {title}
+          </Typography.Text>
+          {view.reportMode ? null : <FiltersIndicator filters={filters} />}
+          {description !== null && description !== '' && !view.reportMode ? (
+            <Tooltip title={expanded ? 'Hide description' : 'Show description'}>
+              <Button
+                type="text"
+                size="small"
+                icon={<InfoCircleOutlined />}
+                aria-label="Toggle description"
+                onClick={() => dispatch(dashboardStateActions.sliceExpandedToggled(chartId))}
+                data-test="dashboard-chart-description-toggle"
+              />
+            </Tooltip>
+          ) : null}
+          {view.hideChartControls || formData === null ? null : (
+            <ChartMenu
+              chartId={chartId}
+              dashboardId={view.dashboardId}
+              title={title}
+              formData={formData}
+              canExplore={view.canExplore}
+              canCsv={view.canCsv}
+              canShareChart={view.canShareChart}
+              canDrillToDetail={canDrillToDetail}
+              holderRef={ref}
             />
-          </Tooltip>
-        ) : null}
-        {view.hideChartControls || formData === null ? null : (
-          <ChartMenu
-            chartId={chartId}
-            dashboardId={view.dashboardId}
-            title={title}
-            formData={formData}
-            canExplore={view.canExplore}
-            canCsv={view.canCsv}
-            canShareChart={view.canShareChart}
-            canDrillToDetail={canDrillToDetail}
-            holderRef={ref}
-          />
-        )}
-      </Flex>
+          )}
+        </Flex>
+      )}
       {expanded && description !== null ? (
         <Typography.Paragraph type="secondary" data-test="dashboard-chart-description" style={{ margin: 0 }}>
           {description}
