@@ -39,7 +39,15 @@ test('opens a dashboard with tabs, renders its charts and switches tabs', async 
   await page.getByTestId('dashboard-tab-title').filter({ hasText: 'Names' }).click();
   await expect(holder(page, table)).toHaveAttribute('data-chart-status', 'rendered');
 
-  await holder(page, table).getByTestId('chart-menu-trigger').click();
+  // The menu mounts on its button's first use: from the keyboard, Enter opens it and the focus stays.
+  const tableMenu = holder(page, table).getByTestId('chart-menu-trigger');
+  await tableMenu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('chart-menu-view-query')).toBeVisible();
+  await expect(tableMenu).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('chart-menu-view-query')).toBeHidden();
+  await tableMenu.click();
   await page.getByTestId('chart-menu-view-query').click();
   await expect(page.getByTestId('chart-view-query-sql')).toContainText(/SELECT/i);
   await page.keyboard.press('Escape');
