@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRecord } from '../is-record';
+import { isRecord, resultRowSchema } from '../is-record';
 
 /**
  * The chart data API (reference §5): the query context that Superset's client library builds
@@ -312,7 +312,7 @@ export const chartDataResultItemSchema = z
     colnames: z.array(z.string()),
     indexnames: z.array(z.unknown()),
     coltypes: z.array(z.number().int()),
-    data: z.array(z.record(z.string(), z.unknown())),
+    data: z.array(resultRowSchema),
     result_format: z.string(),
     applied_filters: z.array(z.object({ column: z.string() }).loose()),
     rejected_filters: z.array(z.object({ column: z.string(), reason: z.string() }).loose()),
@@ -383,7 +383,7 @@ export const legacyChartDataPayloadSchema = z
     rowcount: z.number().int(),
     colnames: z.array(z.string()).nullable(),
     coltypes: z.array(z.number().int()).nullable(),
-    data: z.array(z.record(z.string(), z.unknown())),
+    data: z.array(resultRowSchema),
     applied_filters: z.array(z.object({ column: z.string() }).loose()),
     rejected_filters: z.array(z.object({ column: z.string(), reason: z.string() }).loose()),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resultRowSchema } from '../is-record';
 import { jsonObjectText } from './chart';
 import { datasourceColumnSchema, datasourceMetricSchema } from './explore-datasource';
 import { listResponseSchema } from './list';
@@ -265,7 +266,7 @@ export type DatasetRelatedObjects = z.infer<typeof datasetRelatedObjectsSchema>;
 
 /** `result` of POST /datasource/samples */
 export const datasetSamplesSchema = z.object({
-  data: z.array(z.record(z.string(), z.unknown())),
+  data: z.array(resultRowSchema),
   colnames: z.array(z.string()),
   coltypes: z.array(z.number().int()),
   rowcount: z.number().int(),

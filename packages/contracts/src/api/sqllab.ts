@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resultRowSchema } from '../is-record';
 import { supersetErrorSchema } from '../errors';
 import { QUERY_STATES } from '../constants';
 
@@ -83,7 +84,7 @@ export type QueryDict = z.infer<typeof queryDictSchema>;
 export const executeResultSchema = z.object({
   query_id: z.number().int(),
   status: z.enum(QUERY_STATES),
-  data: z.array(z.record(z.string(), z.unknown())),
+  data: z.array(resultRowSchema),
   columns: z.array(resultColumnSchema),
   selected_columns: z.array(resultColumnSchema),
   expanded_columns: z.array(resultColumnSchema),
