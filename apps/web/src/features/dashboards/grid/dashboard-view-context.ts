@@ -1,5 +1,6 @@
 import type { LabelColorResolver } from '@tessera/charts';
 import { createContext } from 'react';
+import type { FirstScreenGate } from './chart/first-screen-gate';
 
 /** What every renderer of one dashboard page needs from the page, not from the layout. */
 export interface DashboardView {
@@ -21,6 +22,8 @@ export interface DashboardView {
   printTabs: readonly string[];
   /** The dashboard's shared label → colour map, handed to every chart it draws. */
   labelColors: LabelColorResolver | null;
+  /** Charts near the screen draw after the ones on it (null: every chart draws when its data is there). */
+  drawGate: FirstScreenGate | null;
 }
 
 /** Outside a dashboard page: nothing may be done, nothing is selected. */
@@ -36,6 +39,7 @@ export const DEFAULT_DASHBOARD_VIEW: DashboardView = {
   focusedChartId: null,
   printTabs: [],
   labelColors: null,
+  drawGate: null,
 };
 
 export const DashboardViewContext = createContext<DashboardView>(DEFAULT_DASHBOARD_VIEW);

@@ -1,5 +1,6 @@
 import { Alert, Button, Flex, Result, theme, Typography } from 'antd';
 import { Suspense, useEffect, useMemo } from 'react';
+import { FirstScreenGate } from '../grid/chart/first-screen-gate';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../shared/ui/PageLoading';
@@ -155,6 +156,18 @@ function DashboardView({
     }
   }, [info, idOrSlug, navigate, search, embedded]);
 
+  const openedId = info?.id ?? null;
+  // One per dashboard opened: a later visit to another dashboard starts with its own first screen.
+  const drawGate = useMemo(
+    () => (openedId === null || standalone === 3 ? null : new FirstScreenGate()),
+    [openedId, standalone],
+  );
+  useEffect(
+    () => () => {
+      drawGate?.dispose();
+    },
+    [drawGate],
+  );
   const view = useMemo(
     () => ({
       dashboardId: info?.id ?? 0,
@@ -168,8 +181,9 @@ function DashboardView({
       focusedChartId: readFocusedChart(search),
       printTabs,
       labelColors,
+      drawGate,
     }),
-    [info, standalone, ui, regularParams, search, labelColors, printTabs],
+    [info, standalone, ui, regularParams, search, labelColors, printTabs, drawGate],
   );
   if (info === null) return null;
   const editing = editMode && info.canEdit;

@@ -23,7 +23,9 @@ import {
 } from '../../state/dashboard-store';
 import { DashboardViewContext } from '../dashboard-view-context';
 import { ChartMenu } from './ChartMenu';
+import { ChartTitle } from './ChartTitle';
 import { LightChartHeader } from './LightChartHeader';
+import { useDrawTurn } from './use-draw-turn';
 import { asPluginFormData, dashboardFormData, dashboardQueryContext, runDashboardChart } from './chart-query';
 import { useNearViewport } from './use-near-viewport';
 import { FiltersIndicator } from '../../native-filters/FiltersIndicator';
@@ -136,6 +138,13 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
     drillAbilities(user, drill.datasource, { featureFlags, vizType }).drillToDetail;
   const status =
     missing !== null ? 'failed' : formData === null || !near ? 'none' : holderStatus(chart.chartStatus);
+  // Export and report mode draw every chart at once; otherwise the charts on the screen draw first.
+  const mayDraw = useDrawTurn(
+    ref,
+    loadAllCharts || view.reportMode ? null : view.drawGate,
+    chartId,
+    status === 'rendered' || status === 'failed' || unsupported,
+  );
   const first = chart.queriesResponse?.[0];
   const rows = first?.rowcount ?? first?.data?.length ?? null;
   const hasData =
@@ -188,7 +197,7 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
       );
     }
     if (hasData && rows === 0) return <Empty description="No results were returned for this query" />;
-    if (hasData && formData !== null) {
+    if (hasData && formData !== null && mayDraw) {
       return (
         <DrillableChart
           drill={drill}
@@ -249,14 +258,7 @@ export const DashboardChartHolder = memo(function DashboardChartHolder({
         />
       ) : (
         <Flex align="center" gap={token.marginXXS} style={{ minHeight: 24 }}>
-          <Typography.Text
-            strong
-            ellipsis={{ tooltip: title }}
-            data-test="dashboard-chart-title"
-            style={{ flex: 1 }}
-          >
-            {title}
-          </Typography.Text>
+          <ChartTitle title={title} />
           {view.reportMode ? null : <FiltersIndicator filters={filters} />}
           {description !== null && description !== '' && !view.reportMode ? (
             <Tooltip title={expanded ? 'Hide description' : 'Show description'}>

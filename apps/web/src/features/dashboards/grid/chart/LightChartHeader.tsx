@@ -1,6 +1,7 @@
 import { InfoCircleOutlined, MoreOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { ChartTitle } from './ChartTitle';
 
 interface LightChartHeaderProps {
   title: string;
@@ -11,7 +12,7 @@ interface LightChartHeaderProps {
 }
 
 /**
- * The header of a chart far from the viewport: the title as plain text and plain buttons standing in
+ * The header of a chart far from the viewport: the title and plain buttons standing in
  * for the description toggle and the chart menu, with the same data-test and labels. The full header's
  * antd parts (Typography ellipsis, Tooltip, Dropdown) cost each holder main-thread time on a big
  * dashboard's first load; this one is swapped for it when the chart comes near the screen, or as soon
@@ -47,20 +48,7 @@ export function LightChartHeader({ title, showDescriptionToggle, showMenu, onWak
   );
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: token.marginXXS, minHeight: 24 }}>
-      <span
-        data-test="dashboard-chart-title"
-        style={{
-          flex: 1,
-          minWidth: 0,
-          fontWeight: token.fontWeightStrong,
-          color: token.colorText,
-          overflow: 'hidden',
-          whiteSpace: 'nowrap',
-          textOverflow: 'ellipsis',
-        }}
-      >
-        {title}
-      </span>
+      <ChartTitle title={title} />
       {showDescriptionToggle
         ? stub('dashboard-chart-description-toggle', 'Toggle description', <InfoCircleOutlined />)
         : null}
