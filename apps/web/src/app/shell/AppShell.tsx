@@ -1,4 +1,4 @@
-import { Flex, Layout, Menu, theme, type MenuProps } from 'antd';
+import { Flex, Layout, theme } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CHART_LIST_PATH } from '../../features/charts/paths';
 import { DASHBOARD_LIST_PATH } from '../../features/dashboards/paths';
@@ -11,6 +11,7 @@ import { isAdmin, type SessionUser } from '../../shared/session/session-slice';
 import { useAppSelector } from '../hooks';
 import { DATABASE_LIST_PATH, HOME_PATH, LOGIN_PATH, ROLE_LIST_PATH, USER_LIST_PATH } from '../paths';
 import { AddMenu } from './AddMenu';
+import { AppNav, type NavLink } from './AppNav';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
@@ -60,29 +61,25 @@ const NAV_TARGETS: readonly NavTarget[] = [
   { key: 'roles', label: 'Roles', path: ROLE_LIST_PATH, allowed: isAdmin },
 ];
 
-function navItems(user: SessionUser): NonNullable<MenuProps['items']> {
-  return NAV_TARGETS.filter((target) => target.allowed(user)).map((target) => ({
-    key: target.key,
-    label: (
-      <Link data-test={`nav-${target.key}`} to={target.path}>
-        {target.label}
-      </Link>
-    ),
+function navLinks(user: SessionUser): NavLink[] {
+  return NAV_TARGETS.filter((target) => target.allowed(user)).map(({ key, label, path }) => ({
+    key,
+    label,
+    path,
   }));
 }
 
-function activeKey(pathname: string): string[] {
-  if (pathname.startsWith('/databaseview/')) return ['databases'];
-  if (pathname.startsWith('/users/')) return ['users'];
-  if (pathname.startsWith(ROLE_LIST_PATH)) return ['roles'];
-  if (pathname.startsWith(CHART_LIST_PATH)) return ['charts'];
-  if (pathname.startsWith('/dashboard/') || pathname.startsWith('/superset/dashboard/'))
-    return ['dashboards'];
-  if (pathname.startsWith(DATASET_LIST_PATH)) return ['datasets'];
-  if (pathname.startsWith(SAVED_QUERY_LIST_PATH)) return ['savedqueries'];
-  if (pathname.startsWith(QUERY_HISTORY_PATH)) return ['queryhistory'];
-  if (pathname.startsWith(SQLLAB_PATH)) return ['sqllab'];
-  return [];
+function activeKey(pathname: string): string | null {
+  if (pathname.startsWith('/databaseview/')) return 'databases';
+  if (pathname.startsWith('/users/')) return 'users';
+  if (pathname.startsWith(ROLE_LIST_PATH)) return 'roles';
+  if (pathname.startsWith(CHART_LIST_PATH)) return 'charts';
+  if (pathname.startsWith('/dashboard/') || pathname.startsWith('/superset/dashboard/')) return 'dashboards';
+  if (pathname.startsWith(DATASET_LIST_PATH)) return 'datasets';
+  if (pathname.startsWith(SAVED_QUERY_LIST_PATH)) return 'savedqueries';
+  if (pathname.startsWith(QUERY_HISTORY_PATH)) return 'queryhistory';
+  if (pathname.startsWith(SQLLAB_PATH)) return 'sqllab';
+  return null;
 }
 
 /** Standalone pages, and dashboards whose uiConfig carries bit 4 (hide the navigation, spec 001 §2). */
@@ -135,12 +132,7 @@ export function AppShell() {
             Tessera
           </span>
         </Link>
-        <Menu
-          mode="horizontal"
-          selectedKeys={activeKey(pathname)}
-          items={user === null ? [] : navItems(user)}
-          style={{ flex: 1, minWidth: 0, borderBottom: 'none', background: 'transparent' }}
-        />
+        <AppNav links={user === null ? [] : navLinks(user)} activeKey={activeKey(pathname)} />
         <Flex align="center" gap={token.marginXS}>
           {user === null ? null : <AddMenu user={user} />}
           <ThemeToggle />
