@@ -10,6 +10,7 @@
  * GET /health × 50 of the same run. Each visit is a new browser context, so only the server cache differs
  * between cold and warm. Run: npm run build && npx tsx bench/dashboard.ts
  */
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Request, Response } from '@playwright/test';
@@ -299,7 +300,7 @@ async function visit(
   browser: Browser,
   server: BenchServer,
   dashboardId: number,
-  options: { bodies?: Set<string>; returning?: boolean } = {},
+  options: { bodies?: Set<string>; returning?: boolean; profileFile?: string } = {},
 ): Promise<Visit> {
   // bypassCSP lets the string probe below run: the app's CSP forbids eval, and bench has no DOM types.
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
@@ -347,9 +348,19 @@ async function visit(
           .catch(() => 0),
       );
     });
+    const session = options.profileFile === undefined ? null : await context.newCDPSession(page);
+    if (session !== null) {
+      await session.send('Profiler.enable');
+      await session.send('Profiler.setSamplingInterval', { interval: 200 });
+      await session.send('Profiler.start');
+    }
     const navigated = performance.now();
     await page.goto(url);
     const rendered = await inViewRendered(page);
+    if (session !== null && options.profileFile !== undefined) {
+      const { profile } = await session.send('Profiler.stop');
+      writeFileSync(options.profileFile, JSON.stringify(profile));
+    }
     const counted = { requests, chartData, peakChartData };
     const timeline = await timelineOf(page);
     const sizes = await Promise.all(pending);
@@ -442,7 +453,8 @@ async function main(): Promise<void> {
     const bigCold = await visit(browser, server, big);
     const singleWarm = await visit(browser, server, single);
     const bodies = new Set<string>();
-    const bigWarm = await visit(browser, server, big, { bodies });
+    // BENCH_CPU_PROFILE=<file>: this visit is also recorded as a Chrome CPU profile (open it in DevTools).
+    const bigWarm = await visit(browser, server, big, { bodies, profileFile: process.env.BENCH_CPU_PROFILE });
     const singleReturning = await visit(browser, server, single, { returning: true });
     const bigReturning = await visit(browser, server, big, { returning: true });
 
