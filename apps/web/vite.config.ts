@@ -52,6 +52,9 @@ const pureLibraries = [
   // Our contracts are zod schemas and constants. Without this, importing any one of them brought (and
   // built, at start-up) every schema of the barrel on every page: ~0.2 s of main thread on a dashboard.
   { test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+  // The same for @tessera/core (form data, post-processing, time ranges, errors): the login page imported
+  // its error helpers and, through the barrel, every post-processing operation and viz migration.
+  { test: /packages[\\/]core[\\/]src[\\/]/, sideEffects: false },
   {
     test: /node_modules[\\/](@rc-component[\\/]|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/])/,
     sideEffects: false,
