@@ -39,7 +39,9 @@ function readinessProbe(condition: ReadyCondition, failures: string[]): string {
     // Holders in hidden tab panes (a tab shown first, then left) never paint: only visible ones count.
     const holders = [...document.querySelectorAll('[data-chart-status]')].filter((holder) => holder.getClientRects().length > 0);
     const settled = holders.every((holder) => ['rendered', 'failed'].includes(holder.dataset.chartStatus));
-    return settled ? 'ready' : false;
+    // Dashboard markdown blocks draw once the code that renders markdown has loaded.
+    const markdownLoading = document.querySelector('[data-markdown-status="loading"]') !== null;
+    return settled && !markdownLoading ? 'ready' : false;
   })()`;
 }
 
@@ -50,8 +52,8 @@ const SETTLE_SCRIPT = `(async () => {
 })()`;
 
 /**
- * Waits until `root` is shown and every chart holder inside the page says `data-chart-status`
- * rendered or failed (charts set it only after paint), then for web fonts and two frames. A page the
+ * Waits until `root` is shown, every chart holder inside the page says `data-chart-status`
+ * rendered or failed (charts set it only after paint) and no markdown block is still loading, then for web fonts and two frames. A page the
  * app answers with not-found, forbidden, an error or the login form ends with a RenderError. The
  * caller's hard timeout bounds the wait.
  */

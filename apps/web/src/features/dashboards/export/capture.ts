@@ -16,13 +16,15 @@ function frame(ms: number): Promise<void> {
   });
 }
 
-/** Waits until every chart holder inside `root` reports rendered (or failed), then two more frames. */
+/** Waits until every chart holder inside `root` reports rendered (or failed) and markdown has drawn, then a pause. */
 export async function waitForCharts(root: HTMLElement): Promise<void> {
   const started = Date.now();
   for (;;) {
     const holders = [...root.querySelectorAll<HTMLElement>('[data-test="dashboard-chart"]')];
     const pending = holders.filter((h) => !SETTLED.has(h.dataset.chartStatus ?? ''));
-    if (pending.length === 0 || Date.now() - started > MAX_WAIT_MS) break;
+    // Markdown blocks draw once their renderer's code has loaded.
+    const markdownLoading = root.querySelector('[data-markdown-status="loading"]') !== null;
+    if ((pending.length === 0 && !markdownLoading) || Date.now() - started > MAX_WAIT_MS) break;
     await frame(POLL_MS);
   }
   // Lets ECharts finish its first paint after the status flips.

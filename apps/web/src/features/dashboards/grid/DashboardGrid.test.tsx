@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { DashboardLayout } from '@tessera/contracts';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -77,13 +77,16 @@ describe('DashboardGrid (view mode)', () => {
     expect(slot?.parentElement?.style.display).toBe('flex');
   });
 
-  it('switches tabs through dashboardState and renders the other tab’s markdown, sanitised', () => {
+  it('switches tabs through dashboardState and renders the other tab’s markdown, sanitised', async () => {
     const { container, store } = renderGrid();
     expect(byTest(container, 'dashboard-markdown')).toHaveLength(0);
     fireEvent.click(screen.getByText('Second'));
     expect(selectDashboardState(store.getState()).activeTabs).toEqual({ 'TABS-t': 'TAB-2' });
     const markdown = byTest(container, 'dashboard-markdown')[0];
-    expect(markdown?.querySelector('strong')?.textContent).toBe('hi');
+    // The markdown renderer's code loads with the first block.
+    await waitFor(() => {
+      expect(markdown?.querySelector('strong')?.textContent).toBe('hi');
+    });
     expect(markdown?.innerHTML).not.toContain('script');
     expect((markdown as HTMLElement | undefined)?.style.height).toBe('80px');
   });

@@ -1,16 +1,16 @@
 import { GRID_BASE_UNIT, GRID_DEFAULT_CHART_HEIGHT } from '@tessera/contracts';
 import { theme } from 'antd';
-import { useContext, useMemo } from 'react';
+import { useContext } from 'react';
 import { LayoutEditContext } from './layout-edit-context';
 import type { NodeProps } from './render-child-context';
-import { renderMarkdown } from './markdown';
+import { useMarkdownHtml } from './use-markdown-html';
 import { metaHeight, metaText } from './widths';
 
 export function MarkdownNode({ component }: NodeProps) {
   const { token } = theme.useToken();
   const edit = useContext(LayoutEditContext);
   const code = metaText(component.meta, 'code') ?? '';
-  const html = useMemo(() => renderMarkdown(code), [code]);
+  const html = useMarkdownHtml(code);
   const height = metaHeight(component.meta, GRID_DEFAULT_CHART_HEIGHT) * GRID_BASE_UNIT;
   return (
     <div
@@ -26,7 +26,11 @@ export function MarkdownNode({ component }: NodeProps) {
     >
       {edit === null ? (
         // Sanitised by renderMarkdown: no scripts, event handlers or javascript: links.
-        <div className="dashboard-markdown" dangerouslySetInnerHTML={{ __html: html }} />
+        <div
+          className="dashboard-markdown"
+          data-markdown-status={html === null ? 'loading' : 'rendered'}
+          dangerouslySetInnerHTML={{ __html: html ?? '' }}
+        />
       ) : (
         <edit.MarkdownEditor componentId={component.id} code={code} />
       )}

@@ -1,10 +1,10 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { TIME_GRAINS, type NativeFilter, type QueryFilter } from '@tessera/contracts';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Flex, Tooltip, Typography } from 'antd';
-import { useEffect, type FocusEvent } from 'react';
+import { Flex, Spin, Tooltip, Typography } from 'antd';
+import { Suspense, useEffect, type FocusEvent } from 'react';
+import { lazyComponent } from '../../../shared/lazy/lazy-component';
 import { useAppDispatch } from '../../../app/hooks';
-import { TimeRangeControl } from '../../explore/controls/TimeRangeControl';
 import { dashboardApi } from '../api/dashboard-api';
 import { ChoiceFilter } from './ChoiceFilter';
 import { RangeFilter } from './RangeFilter';
@@ -12,6 +12,11 @@ import { SelectFilter } from './SelectFilter';
 import { nativeFiltersActions } from './native-filters.slice';
 import { FILTER_REQUIRED_MESSAGE, isRequired } from './required';
 import { targetColumn, targetDatasetId, valueLabel, type FilterValue } from './filter-mask';
+
+/** Explore's time range control (with antd's date pickers and dayjs) loads with the first time filter. */
+const TimeRangeControl = lazyComponent(() =>
+  import('../../explore/controls/TimeRangeControl').then((module) => module.TimeRangeControl),
+);
 
 interface FilterControlProps {
   filter: NativeFilter;
@@ -69,12 +74,14 @@ export function FilterControl({
         return <RangeFilter value={value} onChange={onChange} />;
       case 'filter_time':
         return (
-          <TimeRangeControl
-            name={filter.id}
-            value={value}
-            column={targetColumn(filter) ?? 'col'}
-            onChange={(next) => onChange(next === 'No filter' ? null : next)}
-          />
+          <Suspense fallback={<Spin size="small" data-test="filter-time-loading" />}>
+            <TimeRangeControl
+              name={filter.id}
+              value={value}
+              column={targetColumn(filter) ?? 'col'}
+              onChange={(next) => onChange(next === 'No filter' ? null : next)}
+            />
+          </Suspense>
         );
       case 'filter_timecolumn':
         return <TimeColumnFilter filter={filter} value={value} onChange={onChange} />;
