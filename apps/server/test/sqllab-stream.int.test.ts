@@ -69,6 +69,14 @@ describe('SQL Lab streamed results', () => {
     await engines.drop();
   });
 
+  /** The app's port, listening from the first test that needs a real socket on. */
+  const listening = async (): Promise<number> => {
+    if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    return address.port;
+  };
+
   const series: Record<keyof typeof ids, (n: number) => string> = {
     pg: (n) =>
       `SELECT g AS n, 'row ' || g AS label, g * 0.5 AS half, date '2024-01-01' + g AS day, g % 2 = 0 AS even
@@ -174,7 +182,7 @@ describe('SQL Lab streamed results', () => {
 
   it('ends the body with status failed and the error when a later batch fails', async () => {
     const id = clientId('late');
-    // The first batch (2000 rows) is sent before row 3000 is computed: the error comes mid-body.
+    // The first batch (500 rows) is sent before row 3000 is computed: the error comes mid-body.
     const response = await runSql(server, token, {
       database_id: ids.pg,
       sql: 'SELECT g, 1 / (g - 3000) AS boom FROM generate_series(1, 5000) AS g',
@@ -191,14 +199,79 @@ describe('SQL Lab streamed results', () => {
     expect(body.query.errorMessage).toMatch(/division by zero/);
   });
 
+  it('reads no further from the cursor while the client does not read the body', async () => {
+    const constants = server.ctx.config.constants;
+    constants.SQL_MAX_ROW = 3_000_000;
+    constants.DISPLAY_MAX_ROW = 3_000_000;
+    // nextval runs as each row is fetched, and a sequence is seen at once from other sessions: its
+    // value tells how far the server read the cursor.
+    await engines.pg('CREATE SEQUENCE IF NOT EXISTS stream_pulled');
+    const writable = await createDatabase(server, token, {
+      database_name: 'pg_writable',
+      sqlalchemy_uri: engines.pgUri,
+      allow_dml: true,
+    });
+    const pulled = async (): Promise<number> => {
+      const [row] = await engines.pg<{ n: string }>('SELECT last_value::text AS n FROM stream_pulled');
+      return Number(row?.n ?? Number.NaN);
+    };
+    const port = await listening();
+    try {
+      const id = clientId('slow');
+      const payload = JSON.stringify({
+        database_id: writable,
+        client_id: id,
+        queryLimit: 3_000_000,
+        sql: `SELECT nextval('stream_pulled') AS pulled, repeat('x', 200) AS pad FROM generate_series(1, 3000000) AS g`,
+      });
+      const socket = connect(port, '127.0.0.1');
+      socket.write(
+        `POST /api/v1/sqllab/execute/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+      );
+      // Read until rows arrive, then stop reading (the socket stays open).
+      await new Promise<void>((resolve, reject) => {
+        let seen = '';
+        socket.on('data', (chunk: Buffer) => {
+          seen += chunk.toString('utf8');
+          if (seen.includes('"pulled":')) {
+            socket.pause();
+            resolve();
+          }
+        });
+        socket.on('error', reject);
+      });
+      // The run stalls once the socket's buffers are full: two readings in a row agree.
+      let last = -1;
+      const stalledAt = await waitFor(
+        'the run to stall',
+        async () => {
+          const now = await pulled();
+          const same = now === last;
+          last = now;
+          return same ? now : null;
+        },
+        60_000,
+        500,
+      );
+      // The socket buffers hold some ten thousand rows; without backpressure all 3M would be read.
+      expect(stalledAt).toBeGreaterThan(0);
+      expect(stalledAt).toBeLessThan(300_000);
+      expect((await queryDict(server, token, id))?.state).toBe('running');
+      socket.destroy();
+      await waitFor('the run stopped', async () => (await queryDict(server, token, id))?.state === 'stopped');
+    } finally {
+      constants.SQL_MAX_ROW = saved.max;
+      constants.DISPLAY_MAX_ROW = saved.display;
+    }
+  });
+
   it('stops the run and frees its cursor, connection and slot when the client leaves mid-body', async () => {
     const constants = server.ctx.config.constants;
     constants.SQL_MAX_ROW = 3_000_000;
     constants.DISPLAY_MAX_ROW = 3_000_000;
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = await listening();
     try {
-      const address = server.app.server.address();
-      if (address === null || typeof address === 'string') throw new Error('no port');
       const id = clientId('gone');
       const payload = JSON.stringify({
         database_id: ids.pg,
@@ -206,7 +279,7 @@ describe('SQL Lab streamed results', () => {
         queryLimit: 3_000_000,
         sql: `SELECT g AS left_early, repeat('x', 200) AS pad FROM generate_series(1, 3000000) AS g`,
       });
-      const socket = connect(address.port, '127.0.0.1');
+      const socket = connect(port, '127.0.0.1');
       socket.write(
         `POST /api/v1/sqllab/execute/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
           `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,

@@ -3,7 +3,7 @@ import Cursor from 'pg-cursor';
 import { engineSpec } from '@tessera/sql';
 import { connectorError } from '../shared/error-messages';
 import type { ErrorContext } from '../shared/error-messages';
-import { toJsonSafe } from '../shared/json-safe';
+import { rowsToJsonSafe, toJsonSafe } from '../shared/json-safe';
 import {
   readLimit,
   resultColumn,
@@ -106,7 +106,7 @@ export class PgSession implements ConnectorSession {
         }
         const rows = batch.rows.length > budget ? batch.rows.slice(0, budget) : batch.rows;
         read += rows.length;
-        yield { columns, rows: rows.map((row) => row.map(toJsonSafe)) };
+        yield { columns, rows: rowsToJsonSafe(rows) };
         if (batch.rows.length < want || read >= maxRows) break;
       }
     } catch (error) {

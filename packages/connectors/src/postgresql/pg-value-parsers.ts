@@ -6,8 +6,13 @@ type Parser = (text: string) => unknown;
 
 const identity: Parser = (text) => text;
 
+/** Up to 15 digits always fit a double exactly; longer values go through BigInt. */
+const SHORT_INTEGER = /^-?\d{1,15}$/;
+const INTEGER = /^-?\d+$/;
+
 function parseInt8(text: string): unknown {
-  return /^-?\d+$/.test(text) ? bigintToJson(BigInt(text)) : text;
+  if (SHORT_INTEGER.test(text)) return Number(text);
+  return INTEGER.test(text) ? bigintToJson(BigInt(text)) : text;
 }
 
 /** Decimals become numbers (as the brief of the API asks); NaN and infinities become null. */
@@ -16,8 +21,10 @@ function parseNumeric(text: string): unknown {
   return Number.isFinite(value) ? value : null;
 }
 
+/** 'infinity' and '-infinity' stay as they are. */
 function parseTimestamp(text: string): unknown {
-  return /^\d/.test(text) ? sqlTimestampToIso(text) : text;
+  const first = text.charCodeAt(0);
+  return first >= 48 && first <= 57 ? sqlTimestampToIso(text) : text;
 }
 
 // Scalars whose default pg parsing loses information or produces Date objects in local time.

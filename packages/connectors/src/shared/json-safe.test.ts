@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bigintToJson, sqlTimestampToIso, toJsonSafe } from './json-safe';
+import { bigintToJson, rowsToJsonSafe, sqlTimestampToIso, toJsonSafe } from './json-safe';
 
 describe('toJsonSafe', () => {
   it('turns bigints into numbers when exact and strings otherwise', () => {
@@ -54,5 +54,21 @@ describe('sqlTimestampToIso', () => {
     expect(sqlTimestampToIso('2024-01-02 03:04:05.123456')).toBe('2024-01-02T03:04:05.123456');
     expect(sqlTimestampToIso('2024-01-02 03:04:05+00')).toBe('2024-01-02T03:04:05+00:00');
     expect(sqlTimestampToIso('2024-01-02 03:04:05-05:30')).toBe('2024-01-02T03:04:05-05:30');
+    expect(sqlTimestampToIso('2024-01-02 03:04:05.5-08')).toBe('2024-01-02T03:04:05.5-08:00');
+    expect(sqlTimestampToIso('2024-01-02 03:04:05')).toBe('2024-01-02T03:04:05');
+  });
+
+  it('keeps years past 9999 and BC suffixes readable', () => {
+    expect(sqlTimestampToIso('12345-01-02 03:04:05+00')).toBe('12345-01-02T03:04:05+00:00');
+    expect(sqlTimestampToIso('2024-01-02 03:04:05 BC')).toBe('2024-01-02T03:04:05 BC');
+  });
+});
+
+describe('rowsToJsonSafe', () => {
+  it('converts every value of the rows it is given, in place', () => {
+    const row: unknown[] = [1n, new Date('2024-01-02T03:04:05.000Z'), Number.NaN, 'text', null];
+    const rows = [row];
+    expect(rowsToJsonSafe(rows)).toBe(rows);
+    expect(row).toEqual([1, '2024-01-02T03:04:05.000Z', null, 'text', null]);
   });
 });

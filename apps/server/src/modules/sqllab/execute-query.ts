@@ -6,16 +6,17 @@ import { markFailed, markSuccess } from '../queries/query-lifecycle';
 import { queryStatus, type QueryRow } from '../queries/queries.service';
 import { isCancellation } from './engine-errors';
 import { QueryFailure, queryFailure } from './failure';
-import { PayloadMeter, payloadCapBytes, resultTooLarge } from './payload-cap';
+import { payloadCapBytes, resultTooLarge } from './payload-cap';
 import type { QueryPlan } from './plan';
-import { runPlan, type RunOutcome } from './run-plan';
+import { finalLimitingFactor, newTally, runPlanBatches } from './run-plan';
 import type { CancelReason } from './running';
 import type { SqlLabRuntime } from './runtime-types';
+import { StoreFailed, storeBatches, type StoredRun } from './stored-run';
 
 export type RunMode = 'sync' | 'async';
 
 export type RunResult =
-  | { kind: 'success'; outcome: RunOutcome }
+  | { kind: 'success'; rows: number }
   | { kind: 'failed'; failure: QueryFailure }
   /** Stopped by the user, or the row was ended elsewhere (a sweep) before the run could finish. */
   | { kind: 'superseded' };
@@ -102,8 +103,9 @@ export function requestedLimit(extra: Record<string, unknown>): number | null {
 
 /**
  * Runs a planned async query (its row already running) under SQLLAB_ASYNC_TIME_LIMIT_SEC and records
- * how it ended; its results are stored before the success is written. Sync runs go through
- * streamed-run.ts, which shares the failure handling below.
+ * how it ended. Its rows go to the results backend batch by batch as they are read (stored-run.ts),
+ * so the worker holds one batch, not the result; the key is written with the success, and only then
+ * can anyone read it. Sync runs go through streamed-run.ts, which shares the failure handling above.
  */
 export async function executeQuery(
   ctx: AppContext,
@@ -113,34 +115,57 @@ export async function executeQuery(
 ): Promise<RunResult> {
   const { query, database, plan, mode } = input;
   const db = ctx.store.db;
-  const { SQLLAB_TIMEOUT, SQLLAB_ASYNC_TIME_LIMIT_SEC } = ctx.config.constants;
+  const { SQLLAB_TIMEOUT, SQLLAB_ASYNC_TIME_LIMIT_SEC, CACHE_DEFAULT_TIMEOUT: ttl } = ctx.config.constants;
   const timeoutSeconds = mode === 'sync' ? SQLLAB_TIMEOUT : SQLLAB_ASYNC_TIME_LIMIT_SEC;
+  const capBytes = payloadCapBytes(ctx.config.constants);
+  const capMb = ctx.config.constants.SQLLAB_PAYLOAD_MAX_MB;
   const handle = rt.running.start(query.id);
   const timer = setTimeout(() => handle.cancel('timeout'), timeoutSeconds * 1000);
   const fail = (failure: QueryFailure): Promise<RunResult> => recordFailure(ctx, query.id, failure);
-  let outcome: RunOutcome;
+  const key = randomUUID();
+  const tally = newTally();
+  let run: StoredRun;
   // Set while the run waits for a slot under the user's limits, so a timeout there says so.
   let queued: string | null = null;
   try {
     // A stop that landed before this run was registered would otherwise be missed.
     if ((await queryStatus(db, query.id)) !== 'running') handle.cancel('stopped');
-    outcome = await runPlan(ctx.databases.connectorFor(database), plan, {
-      schema: query.schema,
-      signal: handle.signal,
-      onStatement,
-      openSession: async (options) => {
-        queued = queuedMessage(ctx, timeoutSeconds);
-        const session = await ctx.databases.openSession(
-          database,
-          { userId: query.user_id },
-          options,
-          handle.signal,
-        );
-        queued = null;
-        return session;
+    const batches = runPlanBatches(
+      ctx.databases.connectorFor(database),
+      plan,
+      {
+        schema: query.schema,
+        signal: handle.signal,
+        onStatement,
+        openSession: async (options) => {
+          queued = queuedMessage(ctx, timeoutSeconds);
+          const session = await ctx.databases.openSession(
+            database,
+            { userId: query.user_id },
+            options,
+            handle.signal,
+          );
+          queued = null;
+          return session;
+        },
       },
-    });
+      tally,
+    );
+    run = await storeBatches(batches, () => rt.results.open(key, ttl), capMb === null ? null : capBytes);
+    if (run.kind === 'written') {
+      try {
+        await run.writer.commit();
+      } catch (error) {
+        throw new StoreFailed(error);
+      }
+    }
   } catch (error) {
+    if (error instanceof StoreFailed && handle.reason() === null) {
+      ctx.log.error({ err: error.cause, queryId: query.id }, 'cannot store query results');
+      return await fail(
+        queryFailure(500, 'RESULTS_BACKEND_ERROR', 'The results could not be stored. Run the query again.'),
+      );
+    }
     return await endedBy(ctx, query.id, error, {
       reason: handle.reason(),
       mode,
@@ -152,33 +177,15 @@ export async function executeQuery(
     handle.finish();
   }
 
-  const capBytes = payloadCapBytes(ctx.config.constants);
-  const capMb = ctx.config.constants.SQLLAB_PAYLOAD_MAX_MB;
-  if (capBytes !== null && capMb !== null) {
-    // Measured whole (the rows are all here already), so that the message gives the real size.
-    const meter = new PayloadMeter(outcome.columns);
-    meter.add(outcome.rows, Number.POSITIVE_INFINITY);
-    if (meter.bytes > capBytes) return fail(resultTooLarge(meter.bytes, capMb, true));
-  }
-  const ttl = ctx.config.constants.CACHE_DEFAULT_TIMEOUT;
-  const stored = { version: 1 as const, columns: outcome.columns, rows: outcome.rows };
+  // The whole result was read (only measured once over the cap), so the message gives its size.
+  if (run.kind === 'too-large') return fail(resultTooLarge(run.bytes, capMb ?? 0, true));
   const success = {
-    rows: outcome.rows.length,
-    limiting_factor: outcome.limitingFactor,
+    rows: tally.rows,
+    limiting_factor: finalLimitingFactor(plan, tally.rows, tally.truncated),
   };
-  // Sync runs stream their rows (streamed-run.ts); what is read here in full is an async run's.
-  const key = randomUUID();
-  try {
-    await rt.results.put(key, stored, ttl);
-  } catch (error) {
-    ctx.log.error({ err: error, queryId: query.id }, 'cannot store query results');
-    return fail(
-      queryFailure(500, 'RESULTS_BACKEND_ERROR', 'The results could not be stored. Run the query again.'),
-    );
-  }
   if (!(await markSuccess(db, query.id, { ...success, results_key: key }))) {
     await rt.results.delete(key).catch(() => undefined);
     return { kind: 'superseded' };
   }
-  return { kind: 'success', outcome };
+  return { kind: 'success', rows: tally.rows };
 }
