@@ -32,10 +32,14 @@ export default function EChartsView({ option, width, height, onClick, onContextM
   /** Releases the render attempt once echarts reports the frame with this option drawn. */
   const releaseOnFinished = useRef<(() => void) | null>(null);
 
+  // The size the instance starts with; later sizes go through resize() below.
+  const initialSize = useRef({ width, height });
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
-    const instance = init(element, null, { renderer: 'canvas' });
+    // Given the size, echarts does not read it back from the DOM (getComputedStyle): on a dashboard
+    // each such read forced a layout of the page between one chart's drawing and the next.
+    const instance = init(element, null, { renderer: 'canvas', ...initialSize.current });
     chart.current = instance;
     instance.on('click', (event) => {
       clickHandler.current?.(event);
