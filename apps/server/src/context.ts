@@ -5,6 +5,7 @@ import type { MetadataDb, MetadataStore } from './db/kysely';
 import type { DatabaseRegistry } from './modules/databases/registry';
 import type { ExploreDatasourceCache } from './modules/datasets/explore-datasource-cache';
 import type { PrincipalCache } from './modules/security/principal-cache';
+import type { SessionMemo } from './modules/security/session-memo';
 
 /**
  * This process's caches of metadata rows. They live here, not in module-level state, so each context
@@ -14,6 +15,8 @@ import type { PrincipalCache } from './modules/security/principal-cache';
 export interface AppCaches {
   principals: PrincipalCache;
   exploreDatasources: ExploreDatasourceCache;
+  /** Live session rows, valid only under the store's change stamp (never stale). */
+  sessions: SessionMemo;
 }
 
 /**

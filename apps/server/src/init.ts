@@ -15,6 +15,7 @@ import { chartDashboards } from './modules/dashboards/chart-dashboards.service';
 import { reportReferences } from './modules/reports/report-references.service';
 import { EXAMPLES_FILE, examplesFileIsCurrent, generateExamples } from './modules/examples';
 import { hashPassword } from './modules/security/passwords';
+import { SessionMemo } from './modules/security/session-memo';
 import { PrincipalCache } from './modules/security/principal-cache';
 import { syncPermissionViews } from './modules/security/access-pairs';
 import { roleIdByName, syncBuiltInRoles } from './modules/security/roles.repo';
@@ -39,6 +40,7 @@ export async function openContext(config: Config): Promise<BaseContext> {
   const caches: AppCaches = {
     principals: new PrincipalCache(),
     exploreDatasources: new ExploreDatasourceCache(),
+    sessions: new SessionMemo(),
   };
   await syncBuiltInRoles(store.db, store.dialect);
   await syncPermissionViews(store.db, caches.principals);

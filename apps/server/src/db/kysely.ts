@@ -15,6 +15,12 @@ export interface MetadataStore {
   ping(): Promise<void>;
   /** Where errors of pooled connections go (PostgreSQL restarted); set once a logger exists. */
   onConnectionError(listener: (error: Error) => void): void;
+  /**
+   * A value that differs after any committed change to the store, by this process or another, read
+   * without touching a table; null when the store cannot tell cheaply (PostgreSQL) or not right now.
+   * Caches of rows that must never be stale key their entries on it (see security/session-memo.ts).
+   */
+  changeStamp(): string | null;
   close(): Promise<void>;
 }
 
@@ -28,6 +34,26 @@ async function ping(db: MetadataDb): Promise<void> {
 /** The file of a `sqlite:<file>` metadata URL (`sqlite:///abs` spells `/abs`), or null for PostgreSQL. */
 export function metadataSqliteFile(url: string): string | null {
   return url.startsWith('sqlite:') ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : null;
+}
+
+/**
+ * SQLite's own change counters: `data_version` moves when another connection (another process, or
+ * another connection of this one) commits, `total_changes()` when this connection changes a row (a
+ * rolled-back change still counts: a stamp may move for nothing, never stay for a change). Inside an open
+ * transaction of this connection the stamp would be that transaction's snapshot, so there is none.
+ */
+function sqliteChangeStamp(database: SQLite.Database): () => string | null {
+  const dataVersion = database.prepare('PRAGMA data_version').pluck();
+  const totalChanges = database.prepare('SELECT total_changes()').pluck();
+  return () => {
+    if (!database.open || database.inTransaction) return null;
+    try {
+      return `${String(dataVersion.get())}:${String(totalChanges.get())}`;
+    } catch {
+      // The connection is busy (an iterator is open): no stamp this time.
+      return null;
+    }
+  };
 }
 
 /** `sqlite:<file>` or `postgres://...` / `postgresql://...`. */
@@ -53,6 +79,7 @@ export function openMetadataStore(url: string): MetadataStore {
       onConnectionError: (next) => {
         listener = next;
       },
+      changeStamp: () => null,
       close: () => db.destroy(),
     };
   }
@@ -78,6 +105,7 @@ export function openMetadataStore(url: string): MetadataStore {
       dialect: 'sqlite',
       ping: () => ping(db),
       onConnectionError: () => undefined,
+      changeStamp: sqliteChangeStamp(database),
       close: () => db.destroy(),
     };
   }

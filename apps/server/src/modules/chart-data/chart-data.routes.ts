@@ -62,9 +62,10 @@ function viaDashboard(
   request: FastifyRequest,
   formData: QueryContext['form_data'],
 ): DashboardChartRef | null {
-  const query = dashboardQuerySchema.safeParse(request.query);
+  // Most posts have no query string: nothing there to parse.
+  const query = request.url.includes('?') ? dashboardQuerySchema.safeParse(request.query) : null;
   let fromQuery: Record<string, unknown> = {};
-  if (query.success) {
+  if (query?.success) {
     try {
       const parsed: unknown = query.data.form_data === undefined ? {} : JSON.parse(query.data.form_data);
       if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) fromQuery = { ...parsed };

@@ -1,4 +1,4 @@
-import { adhocMetricSchema, SERIES_OTHERS_LABEL } from '@tessera/contracts';
+import { adhocMetricSchema, NO_TIME_RANGE, SERIES_OTHERS_LABEL } from '@tessera/contracts';
 import type {
   AdhocColumn,
   AdhocMetric,
@@ -181,6 +181,11 @@ class QueryCompiler {
   }
 
   private parseRange(timeRange: string | null | undefined): TimeBounds {
+    // No range needs no reference time (as parseTimeRange answers it): `now` stays unread, which tells
+    // the compiled-query memo that the SQL does not depend on the time of the request.
+    const text = (timeRange ?? '').trim();
+    if (text === '' || text.toLowerCase() === NO_TIME_RANGE.toLowerCase())
+      return { since: null, until: null };
     try {
       return parseTimeRange(timeRange, this.options.now, {
         relativeStart: this.query.extras?.relative_start,

@@ -6,7 +6,8 @@ const MEMO_ENTRIES = 500;
 /** Longer bodies are parsed each time: rare, and not worth holding. */
 const MEMO_MAX_CHARS = 64 * 1024;
 
-function deepFreeze<T>(value: T): T {
+/** Freezes a parsed value all through, so the requests that share it cannot change it. */
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);

@@ -17,7 +17,8 @@ import { renderQuerySql } from '../sqllab/render';
 import { findDeniedFunctions, type TemplateFilter } from '@tessera/sql';
 import type { Principal } from '../security/principal';
 import { ChartDataError } from './chart-data-error';
-import { compileQuery, type CompiledQuery } from './compile-query';
+import type { CompiledQuery } from './compile-query';
+import { cacheKeyMemo, compileQueryMemo } from './compiled-query-memo';
 import {
   DistinctValuesCache,
   type DistinctValuesEntry,
@@ -314,16 +315,20 @@ function compileFor(
 ): CompiledQuery {
   const { constants, featureFlags } = env.ctx.config;
   try {
-    return compileQuery(query, env.source.datasource, {
-      engine: env.connector.engine,
-      rowLimit: constants.ROW_LIMIT,
-      sqlMaxRow,
-      allowAdhocSubquery: featureFlags.ALLOW_ADHOC_SUBQUERY,
-      now: env.now,
-      virtualSql: env.virtualSql,
-      rowLevelWhere: env.rls.where,
-      shift: shift ? { amount: shift.amount, unit: shift.unit } : null,
-    });
+    return compileQueryMemo(
+      query,
+      env.source.datasource,
+      {
+        engine: env.connector.engine,
+        rowLimit: constants.ROW_LIMIT,
+        sqlMaxRow,
+        allowAdhocSubquery: featureFlags.ALLOW_ADHOC_SUBQUERY,
+        virtualSql: env.virtualSql,
+        rowLevelWhere: env.rls.where,
+        shift: shift ? { amount: shift.amount, unit: shift.unit } : null,
+      },
+      env.now,
+    );
   } catch (error) {
     if (error instanceof ChartDataError) throw error.toApiError();
     throw error;
@@ -376,17 +381,21 @@ async function runCompiled(env: RunEnv, compiled: CompiledQuery): Promise<Frame>
   return toFrame(result.columns, result.rows, compiled.temporalLabels);
 }
 
-function cacheKeyOf(env: RunEnv, parts: Record<string, unknown>): string {
-  const access = env.principal.can('all_datasource_access', 'all_datasource_access')
+/** Whose results a cache entry holds: everyone's who reads all datasources, else the user's own. */
+function cacheAccessOf(env: RunEnv): string {
+  return env.principal.can('all_datasource_access', 'all_datasource_access')
     ? 'all'
     : `user:${env.principal.user.id}`;
+}
+
+function cacheKeyOf(env: RunEnv, parts: Record<string, unknown>): string {
   return createHash('sha256')
     .update(
       JSON.stringify({
         ...parts,
         database: env.source.database.id,
         datasource: env.source.datasource.id,
-        access,
+        access: cacheAccessOf(env),
         rls: env.rls.signature,
       }),
     )
@@ -605,12 +614,19 @@ async function fullResult(
   const offsets = (query.time_offsets ?? []).map(parseTimeOffset);
   const offsetRuns = offsets.map((offset) => ({ offset, compiled: compileFor(env, query, offset) }));
   const steps = query.post_processing ?? [];
-  const cacheKey = cacheKeyOf(env, {
-    sql: compiled.sql,
-    offsets: offsetRuns.map((run) => [run.offset.label, run.compiled.sql]),
-    steps,
+  const offsetSqls = offsetRuns.map((run) => [run.offset.label, run.compiled.sql]);
+  // The compiled object fixes the SQL and the query (so the steps); the rest of the key is named here.
+  const keyParts = JSON.stringify([
     resultType,
-  });
+    offsetSqls,
+    env.source.database.id,
+    env.source.datasource.id,
+    cacheAccessOf(env),
+    env.rls.signature,
+  ]);
+  const cacheKey = cacheKeyMemo(compiled, keyParts, () =>
+    cacheKeyOf(env, { sql: compiled.sql, offsets: offsetSqls, steps, resultType }),
+  );
   const cache = chartDataCache(env.ctx);
   const distinct =
     env.filterOptions && resultType === 'full' ? distinctValuesQueryOf(query, DISTINCT_VALUES_MAX) : null;

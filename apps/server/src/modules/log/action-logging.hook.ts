@@ -23,9 +23,20 @@ const numericParam = (request: FastifyRequest, name: string): number | null => {
  * The row is queued (LogWriter), so the request never waits for it.
  */
 export function registerActionLogging(app: FastifyInstance, writer: LogWriter): void {
+  // Route patterns are few and fixed: each (method, pattern) is named once, not on every response.
+  const actions = new Map<string, string | null>();
+  const actionOf = (method: string, pattern: string): string | null => {
+    const key = `${method} ${pattern}`;
+    let action = actions.get(key);
+    if (action === undefined) {
+      action = apiActionName(method, pattern);
+      actions.set(key, action);
+    }
+    return action;
+  };
   app.addHook('onResponse', (request, reply, done) => {
     const pattern = request.routeOptions.url;
-    const action = pattern === undefined ? null : apiActionName(request.method, pattern);
+    const action = pattern === undefined ? null : actionOf(request.method, pattern);
     if (action !== null && pattern !== undefined) {
       const id = numericParam(request, 'id') ?? numericParam(request, 'pk');
       const row: LogRow = {

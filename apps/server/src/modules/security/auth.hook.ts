@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { messageError } from '../../platform/errors';
 import { loadPrincipal, type Principal } from './principal';
-import { SESSION_COOKIE, csrfTokenMatches, resolveSession, resolveTokenSession } from './sessions';
+import {
+  SESSION_COOKIE,
+  csrfTokenMatches,
+  resolveSession,
+  resolveTokenSession,
+  type SessionLookupMemo,
+} from './sessions';
 import { verifyToken } from './tokens';
 
 declare module 'fastify' {
@@ -52,6 +58,10 @@ export interface GuestResolver {
 export function registerAuthHook(app: FastifyInstance, ctx: AppContext, guests: GuestResolver): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('guest', null);
+  const memo: SessionLookupMemo = {
+    sessions: ctx.caches.sessions,
+    changeStamp: () => ctx.store.changeStamp(),
+  };
   app.addHook('onRequest', async (request) => {
     request.principal = null;
     request.guest = null;
@@ -73,7 +83,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext, guests: 
     if (token !== null) {
       if (path === '/api/v1/security/refresh') return;
       const subject = await verifyToken(ctx.keys.jwt, token, 'access');
-      const sessionId = subject && (await resolveTokenSession(ctx.store.db, subject));
+      const sessionId = subject && (await resolveTokenSession(ctx.store.db, subject, memo));
       if (subject && sessionId)
         request.principal = await loadPrincipal(
           ctx.store.db,
@@ -86,7 +96,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext, guests: 
     }
     const cookie = request.cookies[SESSION_COOKIE];
     if (cookie === undefined) return;
-    const session = await resolveSession(ctx.store.db, cookie);
+    const session = await resolveSession(ctx.store.db, cookie, memo);
     if (!session) return;
     request.principal = await loadPrincipal(
       ctx.store.db,

@@ -2,7 +2,17 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { MetadataDb } from '../../db/kysely';
 import { nowIso } from '../../db/kysely';
 import type { SessionKind } from '../../db/schema';
+import type { SessionMemo } from './session-memo';
 import type { TokenSubject } from './tokens';
+
+/**
+ * Where a request's session lookup may answer from memory: the process's memo and the metadata store's
+ * change stamp it is checked against (session-memo.ts). Without it the row is read every time.
+ */
+export interface SessionLookupMemo {
+  sessions: SessionMemo;
+  changeStamp(): string | null;
+}
 
 export const SESSION_COOKIE = 'tessera_session';
 
@@ -55,9 +65,16 @@ async function liveSession(
   db: MetadataDb,
   secret: string,
   kind: SessionKind,
+  memo: SessionLookupMemo | null,
 ): Promise<{ userId: number; sessionId: string } | null> {
   if (secret.length < 20 || secret.length > 100) return null;
   const id = digest(secret);
+  // Taken before the row is read: a write after it moves the stamp, so the row is never kept past it.
+  const stamp = memo?.changeStamp() ?? null;
+  if (memo && stamp !== null) {
+    const known = memo.sessions.get(id, stamp);
+    if (known?.kind === kind && known.expiresOn > nowIso()) return { userId: known.userId, sessionId: id };
+  }
   const row = await db
     .selectFrom('sessions')
     .select(['user_id', 'expires_on', 'kind'])
@@ -68,6 +85,8 @@ async function liveSession(
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }
+  if (memo && stamp !== null)
+    memo.sessions.remember(id, { userId: row.user_id, kind, expiresOn: row.expires_on }, stamp);
   return { userId: row.user_id, sessionId: id };
 }
 
@@ -75,16 +94,22 @@ async function liveSession(
 export function resolveSession(
   db: MetadataDb,
   token: string,
+  memo: SessionLookupMemo | null = null,
 ): Promise<{ userId: number; sessionId: string } | null> {
-  return liveSession(db, token, 'cookie');
+  return liveSession(db, token, 'cookie', memo);
 }
 
 /**
- * The session id of a verified token's subject while its session stands, else null. Read on every
- * bearer request, uncached, so a revocation holds at once in every process.
+ * The session id of a verified token's subject while its session stands, else null. Checked on every
+ * bearer request, so a revocation holds at once in every process: the row is read, or remembered only
+ * while the store's change stamp shows no write since it was read.
  */
-export async function resolveTokenSession(db: MetadataDb, subject: TokenSubject): Promise<string | null> {
-  const session = await liveSession(db, subject.sid, 'token');
+export async function resolveTokenSession(
+  db: MetadataDb,
+  subject: TokenSubject,
+  memo: SessionLookupMemo | null = null,
+): Promise<string | null> {
+  const session = await liveSession(db, subject.sid, 'token', memo);
   return session?.userId === subject.userId ? session.sessionId : null;
 }
 
