@@ -17,5 +17,6 @@ export * from './format';
 export { toggleCrossFilter, selectedLabels } from './echarts/crossFilter';
 export { LARGE_SERIES_THRESHOLD } from './echarts/options';
 export { ChartRenderer, type ChartRendererProps } from './renderer/ChartRenderer';
+export { preloadChartComponent } from './renderer/chart-components';
 export { RenderAttempt, useRenderAttempt } from './renderer/paint-signal';
 export { pointFilter, labelPointFilters, NULL_LABEL } from './drill/point-filters';

@@ -14,3 +14,4 @@ export * from './dashboard-layout';
 export * from './legacy-form-data';
 export * from './native-filters';
 export { describeCron } from './cron/describe-cron';
+export { settledPromise } from './async/settled-promise';

@@ -21,14 +21,14 @@ describe('preloadRoute', () => {
     ['/dashboard/list/', ['AppShell']],
   ])('%s downloads %j', (pathname, expected) => {
     preloaded.length = 0;
-    preloadRoute(pathname, true);
+    void preloadRoute(pathname, true);
     expect(preloaded).toEqual(expected);
   });
 
   it('downloads nothing for the login page or a signed-out visitor', () => {
     preloaded.length = 0;
-    preloadRoute('/login/', true);
-    preloadRoute('/superset/dashboard/12/', false);
+    void preloadRoute('/login/', true);
+    void preloadRoute('/superset/dashboard/12/', false);
     expect(preloaded).toEqual([]);
   });
 });

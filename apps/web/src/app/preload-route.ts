@@ -18,10 +18,10 @@ const LINKED_PAGES: readonly [string, PreloadableComponent<object>][] = [
 /**
  * Starts downloading, side by side, the shell and the page the router is about to render for
  * `pathname`, for a signed-in user (anyone else is sent to the login page, which needs neither).
+ * Resolves once both have downloaded (loaded or not), at once when there is nothing to preload.
  */
-export function preloadRoute(pathname: string, signedIn: boolean): void {
+export async function preloadRoute(pathname: string, signedIn: boolean): Promise<void> {
   if (!signedIn || matchPath('/login/', pathname) !== null) return;
-  AppShell.preload();
   const page = LINKED_PAGES.find(([pattern]) => matchPath(pattern, pathname) !== null)?.[1];
-  page?.preload();
+  await Promise.all([AppShell.preload(), page?.preload()]);
 }

@@ -1,14 +1,4 @@
-import {
-  Component,
-  Suspense,
-  lazy,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { Component, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   chartRenderFailedMessage,
   type ChartDataResultItem,
@@ -24,6 +14,7 @@ import type {
   RenderFailure,
 } from '../plugin-api';
 import { getChartPlugin } from '../registry';
+import { lazyChart } from './chart-components';
 import { RenderAttempt, RenderAttemptContext } from './paint-signal';
 
 /**
@@ -58,18 +49,6 @@ export interface ChartRendererProps extends ChartRenderCallbacks {
 function asRenderFailure(caught: unknown): RenderFailure {
   const error = caught instanceof Error ? caught : new Error(String(caught));
   return { message: error.message, stack: error.stack ?? null };
-}
-
-const lazyComponents = new WeakMap<ChartPlugin, ComponentType<object>>();
-
-/** One React.lazy component per plugin, so a chunk loads once and Suspense caches it. */
-function lazyChart(plugin: ChartPlugin): ComponentType<object> {
-  let component = lazyComponents.get(plugin);
-  if (!component) {
-    component = lazy(plugin.loadChart);
-    lazyComponents.set(plugin, component);
-  }
-  return component;
 }
 
 function useMeasuredSize(width: number | undefined, height: number | undefined) {

@@ -37,7 +37,7 @@ export function EmbeddedPage() {
 
   useEffect(() => {
     // The dashboard's code downloads while the host sends the guest token.
-    DashboardPage.preload();
+    void DashboardPage.preload();
   }, []);
 
   useEffect(() => {

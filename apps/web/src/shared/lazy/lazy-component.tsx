@@ -1,10 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { settledPromise } from '@tessera/core';
 import { ChunkLoadError } from './chunk-load-error';
 
 /** A lazily loaded component whose chunk can be asked for before it first renders. */
 export type PreloadableComponent<P extends object> = ComponentType<P> & {
-  /** Starts the download now (once); the first render then waits for that same download. */
-  preload: () => void;
+  /**
+   * Starts the download now (once); the first render then waits for that same download. Resolves when
+   * it has finished, loaded or not (a failure shows where the component renders).
+   */
+  preload: () => Promise<void>;
 };
 
 /**
@@ -18,22 +22,30 @@ export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): PreloadableComponent<P> {
   let started: Promise<ComponentType<P>> | null = null;
+  // Once downloaded, a new render takes the component in the same pass (settledPromise), without a
+  // Suspense fallback and the reveal React throttles after one.
+  let loaded: ComponentType<P> | null = null;
   const download = (): Promise<ComponentType<P>> => {
-    started ??= load();
+    started ??= load().then((component) => {
+      loaded = component;
+      return component;
+    });
     return started;
   };
   const create = (): LazyExoticComponent<ComponentType<P>> =>
     lazy(() =>
-      download().then(
-        (component) => ({ default: component }),
-        (error: unknown) => {
-          throw new ChunkLoadError(error, () => {
-            // A retry downloads again rather than replaying the failed attempt.
-            started = null;
-            current = create();
-          });
-        },
-      ),
+      loaded !== null
+        ? settledPromise({ default: loaded })
+        : download().then(
+            (component) => ({ default: component }),
+            (error: unknown) => {
+              throw new ChunkLoadError(error, () => {
+                // A retry downloads again rather than replaying the failed attempt.
+                started = null;
+                current = create();
+              });
+            },
+          ),
     );
   let current = create();
   function Lazy(props: P) {
@@ -41,9 +53,11 @@ export function lazyComponent<P extends object>(
     return <Current {...props} />;
   }
   return Object.assign(Lazy, {
-    preload: () => {
+    preload: () =>
       // A failed preload is not reported here: the render that needs the chunk shows the retry.
-      download().catch(() => undefined);
-    },
+      download().then(
+        () => undefined,
+        () => undefined,
+      ),
   });
 }

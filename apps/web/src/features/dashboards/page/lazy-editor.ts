@@ -11,6 +11,6 @@ export const EditModeActions = lazyComponent(() =>
 
 /** Starts downloading edit mode's code, for a user about to enter it. */
 export function preloadEditor(): void {
-  DashboardEditor.preload();
-  EditModeActions.preload();
+  void DashboardEditor.preload();
+  void EditModeActions.preload();
 }

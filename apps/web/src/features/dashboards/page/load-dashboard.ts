@@ -1,3 +1,4 @@
+import { preloadChartComponent } from '@tessera/charts';
 import type { Action, ThunkAction } from '@reduxjs/toolkit';
 import type { DashboardLayout } from '@tessera/contracts';
 import type { RootState } from '../../../app/store';
@@ -149,5 +150,20 @@ export function runFirstScreenCharts(
       );
       void dispatch(runDashboardChart(chartId, formData, false, true));
     }
+  };
+}
+
+/**
+ * Starts loading the drawing code of every chart type on the dashboard as soon as its chart list is in
+ * the store (preloadChartComponent): a chart whose data arrives then draws in the same pass, without
+ * a loading fallback and the reveal React holds back after one.
+ */
+export function preloadDashboardChartCode(
+  dashboardId: number,
+): ThunkAction<void, RootState, ChartRuntimeExtra, Action> {
+  return (_dispatch, getState) => {
+    const listed =
+      dashboardApi.endpoints.getDashboardCharts.select(dashboardId)(getState()).data?.result ?? [];
+    for (const vizType of new Set(listed.map((chart) => chart.viz_type))) preloadChartComponent(vizType);
   };
 }

@@ -10,7 +10,12 @@ import { toDashboardInfo } from '../state/dashboard-info';
 import { dashboardInfoLoaded } from '../state/dashboard-info.slice';
 import { layoutLoaded } from '../state/dashboard-layout.slice';
 import { dashboardStateActions } from '../state/dashboard-state.slice';
-import { loadDashboardCharts, runFirstScreenCharts, withUnplacedCharts } from './load-dashboard';
+import {
+  loadDashboardCharts,
+  preloadDashboardChartCode,
+  runFirstScreenCharts,
+  withUnplacedCharts,
+} from './load-dashboard';
 import { layoutChartIds, parseLayout } from './parse-layout';
 import { parseIdOrSlug, urlParams } from './url-params';
 import { nativeFiltersActions, parseFilterConfiguration } from '../native-filters/native-filters.slice';
@@ -107,6 +112,7 @@ export function useDashboardLoader(param: string, editFlag: boolean, reportMode:
       const tabsGiven =
         (typeof routerState === 'object' && routerState !== null && 'activeTabs' in routerState) ||
         location.hash !== '';
+      dispatch(preloadDashboardChartCode(dashboardId));
       if (!tabsGiven && !editFlag && !reportMode)
         dispatch(
           runFirstScreenCharts(
