@@ -337,7 +337,7 @@ test('unsaved edits ask before Back and before an in-app link leaves the dashboa
     messages.push(dialog.message());
     void dialog.accept();
   });
-  await page.getByRole('menuitem', { name: 'Charts' }).getByRole('link').click();
+  await page.getByTestId('nav-charts').click();
   await expect(page).toHaveURL(/\/chart\/list\/$/);
   expect(messages).toHaveLength(2);
 });
